@@ -1,0 +1,3 @@
+"""Athanor: a game service for tables that play alchemy board games."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,222 @@
+"""The engine around a game's rules: creation, commands, folding, seed reveal.
+
+Games know nothing of versions, seeds or the end-of-game reveal; this module adds
+them with two events of its own, GameCreated (first, carrying sha256 of the secret
+seed) and GameEnded (last, carrying the outcome and the seed itself).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from athanor.engine.events import PUBLIC, Event
+from athanor.engine.record import GENESIS, Record, canonical
+from athanor.engine.rng import Rng
+from athanor.engine.rules import Outcome, Rules, Table
+from athanor.engine.violations import BadCommand, RuleViolation
+
+JSON = dict[str, Any]
+GAME_CREATED = "GameCreated"
+GAME_ENDED = "GameEnded"
+ENGINE_EVENTS = {GAME_CREATED: 1, GAME_ENDED: 1}
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game at one version: the engine's part plus the rules' own state."""
+
+    kind: str
+    seats: int
+    options: JSON
+    rules_state: Any
+    version: int = 0
+    head_hash: str = GENESIS
+    seed_commitment: str = ""
+    outcome: JSON | None = None
+    seed: str = ""  # revealed only once the game has ended
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+
+def seed_commitment(seed: bytes) -> str:
+    return hashlib.sha256(seed).hexdigest()
+
+
+def schemas(rules: Rules) -> dict[str, int]:
+    return {**ENGINE_EVENTS, **dict(rules.event_schemas)}
+
+
+def create(rules: Rules, options: JSON, seats: int, seed: bytes) -> tuple[list[Event], GameState]:
+    """The events that create a game, and the state after them (version not set)."""
+    if not rules.min_seats <= seats <= rules.max_seats:
+        raise BadCommand(
+            f"{rules.kind} is for {rules.min_seats} to {rules.max_seats} players, not {seats}"
+        )
+    created = Event(
+        GAME_CREATED,
+        {
+            "kind": rules.kind,
+            "rules_version": rules.rules_version,
+            "seats": seats,
+            "options": options,
+            "seed_commitment": seed_commitment(seed),
+        },
+    )
+    state = evolve(rules, None, created)
+    events = [created, *rules.setup(state.rules_state, Rng.for_version(seed, 1))]
+    return _finish(rules, state, events[1:], seed, head=[created])
+
+
+def decide(
+    rules: Rules, state: GameState, command: JSON, seat: int, seed: bytes
+) -> tuple[list[Event], GameState]:
+    """The events `command` from `seat` causes, and the state after them."""
+    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+        raise BadCommand('a command is a JSON object with a string "type"')
+    if not 1 <= seat <= state.seats:
+        raise BadCommand(f"seat {seat} is not in this game")
+    if state.over:
+        raise RuleViolation("GAME_OVER", "the game has ended", "ENGINE-END")
+    rng = Rng.for_version(seed, state.version + 1)
+    events = rules.decide(state.rules_state, command, seat, rng)
+    if not events:
+        raise RuleViolation("NO_EFFECT", "that command changes nothing", "ENGINE-NOOP")
+    return _finish(rules, state, events, seed)
+
+
+def _finish(
+    rules: Rules, state: GameState, events: list[Event], seed: bytes, head: Iterable[Event] = ()
+) -> tuple[list[Event], GameState]:
+    # JSON round trip: the state folded now must equal the one folded from storage
+    events = [_as_stored(ev) for ev in events]
+    for ev in events:
+        state = evolve(rules, state, ev)
+    outcome = rules.outcome(state.rules_state)
+    events = [*head, *events]
+    if outcome is not None:
+        ended = Event(GAME_ENDED, {"outcome": outcome.to_json(), "seed": seed.hex()}, PUBLIC)
+        state = evolve(rules, state, ended)
+        events.append(ended)
+    return events, state
+
+
+def _as_stored(ev: Event) -> Event:
+    redacted = None if ev.redacted is None else json.loads(canonical(ev.redacted))
+    return replace(ev, body=json.loads(canonical(ev.body)), redacted=redacted)
+
+
+def evolve(rules: Rules, state: GameState | None, event: Event) -> GameState:
+    """Fold one event; the engine's own events first, the rest go to the rules."""
+    if event.type == GAME_CREATED:
+        body = event.body
+        seats, options = int(body["seats"]), dict(body.get("options", {}))
+        return GameState(
+            kind=str(body["kind"]),
+            seats=seats,
+            options=options,
+            rules_state=rules.initial_state(options, seats),
+            seed_commitment=str(body.get("seed_commitment", "")),
+        )
+    if state is None:
+        raise ValueError(f"{event.type} before {GAME_CREATED}")
+    if event.type == GAME_ENDED:
+        return replace(state, outcome=event.body.get("outcome"), seed=event.body.get("seed", ""))
+    return replace(state, rules_state=rules.evolve(state.rules_state, event))
+
+
+def upcast(rules: Rules, record: Record) -> Record:
+    """Bring a stored record's body to the current schema of its type."""
+    current = schemas(rules).get(record.type, 1)
+    schema, body = record.schema, record.body
+    while schema < current:
+        step = rules.upcasters.get((record.type, schema))
+        if step is None:
+            raise ValueError(f"no upcaster for {record.type} schema {schema}")
+        body, schema = step(body), schema + 1
+    if schema == record.schema:
+        return record
+    return replace(record, body=body, schema=schema)
+
+
+def apply(rules: Rules, state: GameState | None, record: Record) -> GameState:
+    """Fold a stored record (upcast first) and advance version and head hash."""
+    rec = upcast(rules, record)
+    new = evolve(rules, state, rec.event)
+    return replace(new, version=rec.version, head_hash=rec.hash)
+
+
+def fold(rules: Rules, records: Iterable[Record], state: GameState | None = None) -> GameState:
+    for rec in records:
+        state = apply(rules, state, rec)
+    if state is None:
+        raise ValueError("no events to fold")
+    return state
+
+
+def view(rules: Rules, state: GameState, seat: int | None) -> JSON:
+    return {
+        "kind": state.kind,
+        "version": state.version,
+        "seats": state.seats,
+        "options": state.options,
+        "seat": seat or 0,
+        "over": state.over,
+        "outcome": state.outcome,
+        "seed_commitment": state.seed_commitment,
+        "game": rules.view(state.rules_state, seat),
+    }
+
+
+def legal_commands(rules: Rules, state: GameState, seat: int) -> list[JSON]:
+    if state.over:
+        return []
+    return rules.legal_commands(state.rules_state, seat)
+
+
+def table(rules: Rules, state: GameState) -> Table:
+    t = rules.table(state.rules_state)
+    if state.over:
+        return replace(t, awaiting=(), die_step=False, advance={})
+    return t
+
+
+def outcome(state: GameState) -> Outcome | None:
+    if state.outcome is None:
+        return None
+    scores = {int(k): int(v) for k, v in state.outcome.get("scores", {}).items()}
+    return Outcome(scores, tuple(state.outcome.get("winners", ())))
+
+
+def dump(rules: Rules, state: GameState) -> JSON:
+    """A snapshot of the state (JSON), loaded again by `load`."""
+    return {
+        "kind": state.kind,
+        "seats": state.seats,
+        "options": state.options,
+        "version": state.version,
+        "head_hash": state.head_hash,
+        "seed_commitment": state.seed_commitment,
+        "outcome": state.outcome,
+        "seed": state.seed,
+        "rules_state": rules.dump_state(state.rules_state),
+    }
+
+
+def load(rules: Rules, data: JSON) -> GameState:
+    return GameState(
+        kind=data["kind"],
+        seats=int(data["seats"]),
+        options=data["options"],
+        rules_state=rules.load_state(data["rules_state"]),
+        version=int(data["version"]),
+        head_hash=data["head_hash"],
+        seed_commitment=data["seed_commitment"],
+        outcome=data.get("outcome"),
+        seed=data.get("seed", ""),
+    )

@@ -1,0 +1,110 @@
+"""The protocol every game implements, and what it reports to the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from athanor.engine.events import Event
+from athanor.engine.rng import Rng
+
+JSON = dict[str, Any]
+Upcaster = Callable[[JSON], JSON]
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the table hub shows: track, phase and step, who is awaited, the last roll."""
+
+    track_position: int = 0
+    track_label: str = ""
+    track_length: int = 0
+    phase: str = ""
+    step: str = ""
+    awaiting: tuple[int, ...] = ()
+    last_roll: str = ""
+    last_roll_seat: int = 0
+    scores: Mapping[int, int] = field(default_factory=dict)
+    die_step: bool = False  # a roll command is what the game waits for
+    advance: Mapping[int, JSON] = field(default_factory=dict)  # seat -> "done/pass" command
+
+    def to_json(self) -> JSON:
+        return {
+            "track_position": self.track_position,
+            "track_label": self.track_label,
+            "track_length": self.track_length,
+            "phase": self.phase,
+            "step": self.step,
+            "awaiting": list(self.awaiting),
+            "last_roll": self.last_roll,
+            "last_roll_seat": self.last_roll_seat,
+            "scores": {str(k): v for k, v in self.scores.items()},
+            "die_step": self.die_step,
+            "advance": {str(k): v for k, v in self.advance.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: a score per seat and the winners."""
+
+    scores: Mapping[int, int]
+    winners: tuple[int, ...]
+
+    def to_json(self) -> JSON:
+        return {
+            "scores": {str(k): v for k, v in self.scores.items()},
+            "winners": list(self.winners),
+        }
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """A game's rules: pure functions of state, commands and the injected Rng.
+
+    Seats are numbered 1..N. `evolve` must be total over stored events and must not
+    mutate the state it is given after that state was returned to the engine (the
+    engine may keep it as the state at an earlier version).
+    """
+
+    kind: str
+    title: str
+    rules_version: str
+    min_seats: int
+    max_seats: int
+    # current schema version per event type, and upcasters keyed by (type, old version)
+    event_schemas: Mapping[str, int]
+    upcasters: Mapping[tuple[str, int], Upcaster]
+
+    def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:
+        """Parse and check creation options; raise BadCommand when they are wrong."""
+        ...
+
+    def initial_state(self, options: JSON, seats: int) -> Any: ...
+
+    def setup(self, state: Any, rng: Rng) -> list[Event]:
+        """The events that set the table: shuffles, deals, first step."""
+        ...
+
+    def decide(self, state: Any, command: JSON, seat: int, rng: Rng) -> list[Event]:
+        """The events a command causes; raise RuleViolation or BadCommand to refuse."""
+        ...
+
+    def evolve(self, state: Any, event: Event) -> Any: ...
+
+    def view(self, state: Any, seat: int | None) -> JSON:
+        """Exactly what `seat` (None: a spectator) may see."""
+        ...
+
+    def legal_commands(self, state: Any, seat: int) -> list[JSON]: ...
+
+    def table(self, state: Any) -> Table: ...
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """None while the game runs; the scores once it is over."""
+        ...
+
+    def dump_state(self, state: Any) -> JSON: ...
+
+    def load_state(self, data: JSON) -> Any: ...

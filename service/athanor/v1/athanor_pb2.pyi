@@ -1,0 +1,276 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class Kind(_message.Message):
+    __slots__ = ("kind", "title", "min_seats", "max_seats", "rules_version")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    MIN_SEATS_FIELD_NUMBER: _ClassVar[int]
+    MAX_SEATS_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    title: str
+    min_seats: int
+    max_seats: int
+    rules_version: str
+    def __init__(self, kind: _Optional[str] = ..., title: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., rules_version: _Optional[str] = ...) -> None: ...
+
+class ListKindsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListKindsResponse(_message.Message):
+    __slots__ = ("kinds",)
+    KINDS_FIELD_NUMBER: _ClassVar[int]
+    kinds: _containers.RepeatedCompositeFieldContainer[Kind]
+    def __init__(self, kinds: _Optional[_Iterable[_Union[Kind, _Mapping]]] = ...) -> None: ...
+
+class CreateGameRequest(_message.Message):
+    __slots__ = ("kind", "seats", "options", "seed_hex")
+    class OptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEED_HEX_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    seats: int
+    options: _containers.ScalarMap[str, str]
+    seed_hex: str
+    def __init__(self, kind: _Optional[str] = ..., seats: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., seed_hex: _Optional[str] = ...) -> None: ...
+
+class SeatToken(_message.Message):
+    __slots__ = ("seat", "token")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    token: str
+    def __init__(self, seat: _Optional[int] = ..., token: _Optional[str] = ...) -> None: ...
+
+class CreateGameResponse(_message.Message):
+    __slots__ = ("game_id", "version", "seat_tokens")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    seat_tokens: _containers.RepeatedCompositeFieldContainer[SeatToken]
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat_tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ...) -> None: ...
+
+class GameSummary(_message.Message):
+    __slots__ = ("game_id", "kind", "seats", "version", "over", "created_unix")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    OVER_FIELD_NUMBER: _ClassVar[int]
+    CREATED_UNIX_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    kind: str
+    seats: int
+    version: int
+    over: bool
+    created_unix: float
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., seats: _Optional[int] = ..., version: _Optional[int] = ..., over: _Optional[bool] = ..., created_unix: _Optional[float] = ...) -> None: ...
+
+class ListGamesRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListGamesResponse(_message.Message):
+    __slots__ = ("games",)
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[GameSummary]
+    def __init__(self, games: _Optional[_Iterable[_Union[GameSummary, _Mapping]]] = ...) -> None: ...
+
+class GetViewRequest(_message.Message):
+    __slots__ = ("game_id", "at_version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    AT_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    at_version: int
+    def __init__(self, game_id: _Optional[str] = ..., at_version: _Optional[int] = ...) -> None: ...
+
+class GetViewResponse(_message.Message):
+    __slots__ = ("game_id", "version", "seat", "view_json", "table_json")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
+    TABLE_JSON_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    seat: int
+    view_json: str
+    table_json: str
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., view_json: _Optional[str] = ..., table_json: _Optional[str] = ...) -> None: ...
+
+class ActRequest(_message.Message):
+    __slots__ = ("game_id", "command_json", "command_id", "expected_version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_JSON_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    command_json: str
+    command_id: str
+    expected_version: int
+    def __init__(self, game_id: _Optional[str] = ..., command_json: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ...) -> None: ...
+
+class ActResponse(_message.Message):
+    __slots__ = ("first_version", "last_version", "duplicate")
+    FIRST_VERSION_FIELD_NUMBER: _ClassVar[int]
+    LAST_VERSION_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
+    first_version: int
+    last_version: int
+    duplicate: bool
+    def __init__(self, first_version: _Optional[int] = ..., last_version: _Optional[int] = ..., duplicate: _Optional[bool] = ...) -> None: ...
+
+class ListLegalCommandsRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class ListLegalCommandsResponse(_message.Message):
+    __slots__ = ("version", "seat", "commands_json")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    COMMANDS_JSON_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    seat: int
+    commands_json: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., commands_json: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class Event(_message.Message):
+    __slots__ = ("version", "type", "schema", "body_json", "redacted", "seat", "time", "command_json")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    SCHEMA_FIELD_NUMBER: _ClassVar[int]
+    BODY_JSON_FIELD_NUMBER: _ClassVar[int]
+    REDACTED_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_JSON_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    type: str
+    schema: int
+    body_json: str
+    redacted: bool
+    seat: int
+    time: str
+    command_json: str
+    def __init__(self, version: _Optional[int] = ..., type: _Optional[str] = ..., schema: _Optional[int] = ..., body_json: _Optional[str] = ..., redacted: _Optional[bool] = ..., seat: _Optional[int] = ..., time: _Optional[str] = ..., command_json: _Optional[str] = ...) -> None: ...
+
+class Heartbeat(_message.Message):
+    __slots__ = ("head_version",)
+    HEAD_VERSION_FIELD_NUMBER: _ClassVar[int]
+    head_version: int
+    def __init__(self, head_version: _Optional[int] = ...) -> None: ...
+
+class WatchRequest(_message.Message):
+    __slots__ = ("game_id", "from_version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    from_version: int
+    def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ...) -> None: ...
+
+class WatchResponse(_message.Message):
+    __slots__ = ("event", "heartbeat")
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    HEARTBEAT_FIELD_NUMBER: _ClassVar[int]
+    event: Event
+    heartbeat: Heartbeat
+    def __init__(self, event: _Optional[_Union[Event, _Mapping]] = ..., heartbeat: _Optional[_Union[Heartbeat, _Mapping]] = ...) -> None: ...
+
+class GetLogRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class LogEntry(_message.Message):
+    __slots__ = ("header", "stored", "event")
+    HEADER_FIELD_NUMBER: _ClassVar[int]
+    STORED_FIELD_NUMBER: _ClassVar[int]
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    header: LogHeader
+    stored: StoredEvent
+    event: Event
+    def __init__(self, header: _Optional[_Union[LogHeader, _Mapping]] = ..., stored: _Optional[_Union[StoredEvent, _Mapping]] = ..., event: _Optional[_Union[Event, _Mapping]] = ...) -> None: ...
+
+class LogHeader(_message.Message):
+    __slots__ = ("game_id", "kind", "rules_version", "version", "seed_hex")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEED_HEX_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    kind: str
+    rules_version: str
+    version: int
+    seed_hex: str
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., rules_version: _Optional[str] = ..., version: _Optional[int] = ..., seed_hex: _Optional[str] = ...) -> None: ...
+
+class StoredEvent(_message.Message):
+    __slots__ = ("version", "data", "hash")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    HASH_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    data: str
+    hash: str
+    def __init__(self, version: _Optional[int] = ..., data: _Optional[str] = ..., hash: _Optional[str] = ...) -> None: ...
+
+class VerifyRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class VerifyResponse(_message.Message):
+    __slots__ = ("ok", "first_bad_version", "reason", "events", "rerun")
+    OK_FIELD_NUMBER: _ClassVar[int]
+    FIRST_BAD_VERSION_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    RERUN_FIELD_NUMBER: _ClassVar[int]
+    ok: bool
+    first_bad_version: int
+    reason: str
+    events: int
+    rerun: bool
+    def __init__(self, ok: _Optional[bool] = ..., first_bad_version: _Optional[int] = ..., reason: _Optional[str] = ..., events: _Optional[int] = ..., rerun: _Optional[bool] = ...) -> None: ...
+
+class ImportGameRequest(_message.Message):
+    __slots__ = ("header", "events", "game_id")
+    HEADER_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    header: LogHeader
+    events: _containers.RepeatedCompositeFieldContainer[StoredEvent]
+    game_id: str
+    def __init__(self, header: _Optional[_Union[LogHeader, _Mapping]] = ..., events: _Optional[_Iterable[_Union[StoredEvent, _Mapping]]] = ..., game_id: _Optional[str] = ...) -> None: ...
+
+class ImportGameResponse(_message.Message):
+    __slots__ = ("game_id", "version", "seat_tokens")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    seat_tokens: _containers.RepeatedCompositeFieldContainer[SeatToken]
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat_tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ...) -> None: ...
