@@ -94,12 +94,14 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameSummary, _Mapping]]] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
-    __slots__ = ("game_id", "at_version")
+    __slots__ = ("game_id", "at_version", "seat")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     AT_VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     at_version: int
-    def __init__(self, game_id: _Optional[str] = ..., at_version: _Optional[int] = ...) -> None: ...
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., at_version: _Optional[int] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class GetViewResponse(_message.Message):
     __slots__ = ("game_id", "version", "seat", "view_json", "table_json")
@@ -116,16 +118,18 @@ class GetViewResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., view_json: _Optional[str] = ..., table_json: _Optional[str] = ...) -> None: ...
 
 class ActRequest(_message.Message):
-    __slots__ = ("game_id", "command_json", "command_id", "expected_version")
+    __slots__ = ("game_id", "command_json", "command_id", "expected_version", "seat")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     COMMAND_JSON_FIELD_NUMBER: _ClassVar[int]
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     command_json: str
     command_id: str
     expected_version: int
-    def __init__(self, game_id: _Optional[str] = ..., command_json: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ...) -> None: ...
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., command_json: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class ActResponse(_message.Message):
     __slots__ = ("first_version", "last_version", "duplicate")
@@ -138,10 +142,12 @@ class ActResponse(_message.Message):
     def __init__(self, first_version: _Optional[int] = ..., last_version: _Optional[int] = ..., duplicate: _Optional[bool] = ...) -> None: ...
 
 class ListLegalCommandsRequest(_message.Message):
-    __slots__ = ("game_id",)
+    __slots__ = ("game_id", "seat")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
     game_id: str
-    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class ListLegalCommandsResponse(_message.Message):
     __slots__ = ("version", "seat", "commands_json")

@@ -1,0 +1,1 @@
+"""The gRPC face of the service: servicer, errors to status codes, server lifecycle."""

@@ -1,0 +1,95 @@
+"""Exceptions from the app and store, turned into gRPC status codes a client can act on."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import grpc
+import redis.exceptions
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+
+from athanor.app.auth import Forbidden, Unauthenticated
+from athanor.app.kinds import UnknownKind
+from athanor.engine.violations import BadCommand, RuleViolation
+from athanor.store import GameExists, GameNotFound, SlowSubscriber, VersionConflict
+
+DOMAIN = "athanor"
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+class Abort(Exception):
+    """A status to end the call with."""
+
+    def __init__(
+        self, code: grpc.StatusCode, message: str, details: status_pb2.Status | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.details = details
+
+    def trailing_metadata(self) -> tuple[tuple[str, bytes], ...]:
+        if self.details is None:
+            return ()
+        return (("grpc-status-details-bin", self.details.SerializeToString()),)
+
+
+def check_game_id(game_id: str) -> str:
+    if not GAME_ID.match(game_id):
+        raise Abort(grpc.StatusCode.INVALID_ARGUMENT, "game_id must be 1-64 of [A-Za-z0-9_-]")
+    return game_id
+
+
+def violation_status(err: RuleViolation) -> status_pb2.Status:
+    info = error_details_pb2.ErrorInfo(
+        reason=err.code, domain=DOMAIN, metadata={"rule_id": err.rule_id, "reason": err.reason}
+    )
+    status = status_pb2.Status(code=code_pb2.FAILED_PRECONDITION, message=err.reason)
+    status.details.add().Pack(info)
+    return status
+
+
+def to_abort(err: BaseException) -> Abort | None:
+    """The status for a known exception; None for a bug (left to gRPC as UNKNOWN)."""
+    match err:
+        case Abort():
+            return err
+        case RuleViolation():
+            return Abort(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                f"{err.reason} [{err.rule_id}]",
+                violation_status(err),
+            )
+        case BadCommand() | UnknownKind():
+            return Abort(grpc.StatusCode.INVALID_ARGUMENT, str(err))
+        case VersionConflict():
+            return Abort(grpc.StatusCode.ABORTED, str(err))
+        case GameNotFound():
+            return Abort(grpc.StatusCode.NOT_FOUND, str(err))
+        case GameExists():
+            return Abort(grpc.StatusCode.ALREADY_EXISTS, str(err))
+        case Unauthenticated():
+            return Abort(grpc.StatusCode.UNAUTHENTICATED, str(err))
+        case Forbidden():
+            return Abort(grpc.StatusCode.PERMISSION_DENIED, str(err))
+        case SlowSubscriber():
+            return Abort(grpc.StatusCode.RESOURCE_EXHAUSTED, str(err))
+        case redis.exceptions.ConnectionError() | redis.exceptions.TimeoutError():
+            return Abort(grpc.StatusCode.UNAVAILABLE, "the event store is unavailable")
+    return None
+
+
+@contextmanager
+def statuses() -> Iterator[None]:
+    """Translate app errors raised inside the block into Abort."""
+    try:
+        yield
+    except Abort:
+        raise
+    except Exception as err:
+        abort = to_abort(err)
+        if abort is None:
+            raise
+        raise abort from err

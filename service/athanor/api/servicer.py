@@ -1,0 +1,266 @@
+"""athanor.v1.Athanor over the GameService."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
+
+import grpc
+
+from athanor.api.errors import Abort, check_game_id, statuses
+from athanor.app.auth import Caller
+from athanor.app.service import GameService, Heartbeat
+from athanor.engine.record import Record
+from athanor.engine.violations import BadCommand
+from athanor.v1 import athanor_pb2 as pb
+from athanor.v1 import athanor_pb2_grpc as pb_grpc
+
+Req = TypeVar("Req")
+Resp = TypeVar("Resp")
+
+
+def bearer(context: grpc.aio.ServicerContext) -> str | None:
+    for key, value in context.invocation_metadata() or ():
+        if key == "authorization":
+            text = value.decode() if isinstance(value, bytes) else value
+            scheme, _, token = text.partition(" ")
+            if scheme.lower() != "bearer" or not token.strip():
+                raise Abort(grpc.StatusCode.UNAUTHENTICATED, "use 'authorization: Bearer <token>'")
+            return token.strip()
+    return None
+
+
+def unary(
+    fn: Callable[[Any, Req, grpc.aio.ServicerContext], Awaitable[Resp]],
+) -> Callable[[Any, Req, grpc.aio.ServicerContext], Awaitable[Resp]]:
+    @functools.wraps(fn)
+    async def call(self: Any, request: Req, context: grpc.aio.ServicerContext) -> Resp:
+        try:
+            with statuses():
+                return await fn(self, request, context)
+        except Abort as err:
+            await context.abort(err.code, err.message, err.trailing_metadata())
+            raise  # not reached: abort raises
+
+    return call
+
+
+def streaming(
+    fn: Callable[[Any, Req, grpc.aio.ServicerContext], AsyncIterator[Resp]],
+) -> Callable[[Any, Req, grpc.aio.ServicerContext], AsyncIterator[Resp]]:
+    @functools.wraps(fn)
+    async def call(
+        self: Any, request: Req, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[Resp]:
+        try:
+            with statuses():
+                async for item in fn(self, request, context):
+                    yield item
+        except Abort as err:
+            await context.abort(err.code, err.message, err.trailing_metadata())
+
+    return call
+
+
+def event_message(shown: dict[str, Any]) -> pb.Event:
+    command = shown.get("command")
+    return pb.Event(
+        version=shown["v"],
+        type=shown["type"],
+        schema=shown["schema"],
+        body_json=json.dumps(shown["body"], sort_keys=True),
+        redacted=shown["redacted"],
+        seat=shown["seat"],
+        time=shown["time"],
+        command_json=json.dumps(command, sort_keys=True) if command is not None else "",
+    )
+
+
+def stored_message(rec: Record) -> pb.StoredEvent:
+    return pb.StoredEvent(version=rec.version, data=rec.data.decode(), hash=rec.hash)
+
+
+def parse_json_object(text: str, what: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise BadCommand(f"{what} is not valid JSON: {err.msg} at position {err.pos}") from None
+    if not isinstance(value, dict):
+        raise BadCommand(f"{what} must be a JSON object")
+    return value
+
+
+class AthanorServicer(pb_grpc.AthanorServicer):
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
+    async def _caller(
+        self, game_id: str | None, context: grpc.aio.ServicerContext, seat: int = 0
+    ) -> Caller:
+        """The caller; an operator naming a seat acts and sees as that seat."""
+        caller = await self.service.caller(game_id, bearer(context))
+        if seat:
+            return await self.service.as_seat(game_id or "", caller, seat)
+        return caller
+
+    @unary
+    async def ListKinds(self, request: pb.ListKindsRequest, context: Any) -> pb.ListKindsResponse:
+        return pb.ListKindsResponse(
+            kinds=[
+                pb.Kind(
+                    kind=r.kind,
+                    title=r.title,
+                    min_seats=r.min_seats,
+                    max_seats=r.max_seats,
+                    rules_version=r.rules_version,
+                )
+                for r in self.service.kinds.all()
+            ]
+        )
+
+    @unary
+    async def CreateGame(
+        self, request: pb.CreateGameRequest, context: Any
+    ) -> pb.CreateGameResponse:
+        self.service.require_operator(await self._caller(None, context))
+        if not request.kind:
+            raise BadCommand("kind is required")
+        try:
+            seed = bytes.fromhex(request.seed_hex) if request.seed_hex else None
+        except ValueError:
+            raise BadCommand("seed_hex must be hexadecimal") from None
+        created = await self.service.create(
+            request.kind, request.seats, dict(request.options), seed
+        )
+        return pb.CreateGameResponse(
+            game_id=created.game_id,
+            version=created.version,
+            seat_tokens=[pb.SeatToken(seat=s, token=t) for s, t in created.tokens.items()],
+        )
+
+    @unary
+    async def ListGames(self, request: pb.ListGamesRequest, context: Any) -> pb.ListGamesResponse:
+        self.service.require_operator(await self._caller(None, context))
+        return pb.ListGamesResponse(
+            games=[
+                pb.GameSummary(
+                    game_id=g["game_id"],
+                    kind=g["kind"],
+                    seats=g["seats"],
+                    version=g["version"],
+                    over=g["over"],
+                    created_unix=g["created"],
+                )
+                for g in await self.service.list_games()
+            ]
+        )
+
+    @unary
+    async def GetView(self, request: pb.GetViewRequest, context: Any) -> pb.GetViewResponse:
+        game_id = check_game_id(request.game_id)
+        caller = await self._caller(game_id, context, request.seat)
+        if request.at_version < 0:
+            raise BadCommand("at_version must be 0 (head) or a version")
+        version, view, table = await self.service.view(game_id, caller, request.at_version)
+        return pb.GetViewResponse(
+            game_id=game_id,
+            version=version,
+            seat=caller.seat or 0,
+            view_json=json.dumps(view, sort_keys=True),
+            table_json=json.dumps(table, sort_keys=True),
+        )
+
+    @unary
+    async def Act(self, request: pb.ActRequest, context: Any) -> pb.ActResponse:
+        game_id = check_game_id(request.game_id)
+        seat = self.service.require_seat(await self._caller(game_id, context, request.seat))
+        command = parse_json_object(request.command_json, "command_json")
+        if not request.command_id or len(request.command_id) > 128:
+            raise BadCommand("command_id must be 1-128 characters")
+        expected = request.expected_version if request.HasField("expected_version") else None
+        result = await self.service.act(game_id, seat, command, request.command_id, expected)
+        return pb.ActResponse(
+            first_version=result.first_version,
+            last_version=result.last_version,
+            duplicate=result.duplicate,
+        )
+
+    @unary
+    async def ListLegalCommands(
+        self, request: pb.ListLegalCommandsRequest, context: Any
+    ) -> pb.ListLegalCommandsResponse:
+        game_id = check_game_id(request.game_id)
+        caller = await self._caller(game_id, context, request.seat)
+        version, seat, commands = await self.service.legal(game_id, caller)
+        return pb.ListLegalCommandsResponse(
+            version=version,
+            seat=seat,
+            commands_json=[json.dumps(c, sort_keys=True) for c in commands],
+        )
+
+    @streaming
+    async def Watch(
+        self, request: pb.WatchRequest, context: Any
+    ) -> AsyncIterator[pb.WatchResponse]:
+        game_id = check_game_id(request.game_id)
+        caller = await self._caller(game_id, context)
+        if request.from_version < 0:
+            raise BadCommand("from_version must be 1 or more (0 means 1)")
+        async for item in self.service.watch(game_id, caller, request.from_version or 1):
+            if isinstance(item, Heartbeat):
+                yield pb.WatchResponse(heartbeat=pb.Heartbeat(head_version=item.head_version))
+            else:
+                yield pb.WatchResponse(event=event_message(item))
+
+    @streaming
+    async def GetLog(self, request: pb.GetLogRequest, context: Any) -> AsyncIterator[pb.LogEntry]:
+        game_id = check_game_id(request.game_id)
+        caller = await self._caller(game_id, context)
+        yield pb.LogEntry(header=pb.LogHeader(**await self.service.header(game_id, caller)))
+        async for item in self.service.log(game_id, caller):
+            if isinstance(item, Record):
+                yield pb.LogEntry(stored=stored_message(item))
+            else:
+                yield pb.LogEntry(event=event_message(item))
+
+    @unary
+    async def Verify(self, request: pb.VerifyRequest, context: Any) -> pb.VerifyResponse:
+        game_id = check_game_id(request.game_id)
+        caller = await self._caller(game_id, context)
+        if caller.spectator:
+            raise Abort(grpc.StatusCode.UNAUTHENTICATED, "verify needs a seat or operator token")
+        report = await self.service.verify(game_id)
+        return pb.VerifyResponse(
+            ok=report.ok,
+            first_bad_version=report.first_bad_version,
+            reason=report.reason,
+            events=report.events,
+            rerun=report.rerun,
+        )
+
+    @unary
+    async def ImportGame(
+        self, request: pb.ImportGameRequest, context: Any
+    ) -> pb.ImportGameResponse:
+        self.service.require_operator(await self._caller(None, context))
+        if request.game_id:
+            check_game_id(request.game_id)
+        header = {
+            "game_id": request.header.game_id,
+            "kind": request.header.kind,
+            "seed_hex": request.header.seed_hex,
+        }
+        records = []
+        for ev in request.events:
+            try:
+                records.append(Record.from_stored(ev.data.encode(), ev.hash))
+            except (ValueError, KeyError, TypeError) as err:
+                raise BadCommand(f"event {ev.version} is not a stored event: {err}") from None
+        created = await self.service.import_game(header, records, request.game_id)
+        return pb.ImportGameResponse(
+            game_id=created.game_id,
+            version=created.version,
+            seat_tokens=[pb.SeatToken(seat=s, token=t) for s, t in created.tokens.items()],
+        )

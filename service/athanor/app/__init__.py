@@ -1,0 +1,1 @@
+"""Use cases: create, act, view, watch, log, verify, import. No gRPC here."""

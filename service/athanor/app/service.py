@@ -1,0 +1,426 @@
+"""The game service: every use case the API and the CLI offer, over the store.
+
+Per process it caches each game's head state and seed; every append still checks the
+version in Redis, so several servers can share one Redis and stay honest.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+import uuid
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from athanor.app.auth import (
+    OPERATOR,
+    SPECTATOR,
+    Caller,
+    Forbidden,
+    Unauthenticated,
+    new_token,
+    same_hash,
+    token_hash,
+)
+from athanor.app.kinds import Kinds
+from athanor.app.metrics import Metrics
+from athanor.engine import audit, game
+from athanor.engine.audit import CREATE_COMMAND
+from athanor.engine.record import Record, canonical, check_chain, seal_batch
+from athanor.engine.rules import Rules
+from athanor.engine.violations import BadCommand, RuleViolation
+from athanor.store import (
+    AppendResult,
+    GameExists,
+    GameFeeds,
+    GameNotFound,
+    RedisEventStore,
+    VersionConflict,
+)
+
+log = logging.getLogger("athanor.commands")
+JSON = dict[str, Any]
+SEAT_TOKEN = "seat_token:"
+CACHE_GAMES = 1024
+
+
+@dataclass(frozen=True)
+class Loaded:
+    rules: Rules
+    state: game.GameState
+    seed: bytes
+
+
+@dataclass(frozen=True)
+class Created:
+    game_id: str
+    version: int
+    tokens: dict[int, str]
+
+
+@dataclass(frozen=True)
+class Heartbeat:
+    head_version: int
+
+
+class GameService:
+    def __init__(
+        self,
+        store: RedisEventStore,
+        feeds: GameFeeds,
+        kinds: Kinds,
+        metrics: Metrics | None = None,
+        heartbeat_seconds: float = 15.0,
+    ) -> None:
+        self.store = store
+        self.feeds = feeds
+        self.kinds = kinds
+        self.metrics = metrics or Metrics(None)
+        self.heartbeat_seconds = heartbeat_seconds
+        self._cache: OrderedDict[str, Loaded] = OrderedDict()
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    # -- who is calling -------------------------------------------------------
+
+    async def caller(self, game_id: str | None, token: str | None) -> Caller:
+        """The caller a bearer token names; no token is a spectator."""
+        if not token:
+            return SPECTATOR
+        digest = token_hash(token)
+        if await self.store.is_operator(digest):
+            return OPERATOR
+        if game_id:
+            head = await self.store.head(game_id)
+            for key, value in head.meta.items():
+                if key.startswith(SEAT_TOKEN) and same_hash(value, digest):
+                    return Caller(seat=int(key[len(SEAT_TOKEN) :]))
+        raise Unauthenticated("the token is not valid for this game")
+
+    async def as_seat(self, game_id: str, caller: Caller, seat: int) -> Caller:
+        """The operator acting for `seat`; a seat token may only name its own seat."""
+        if caller.seat == seat:
+            return caller
+        if not caller.operator:
+            raise Forbidden("a seat token acts only for its own seat")
+        head = await self.store.head(game_id)
+        if not 1 <= seat <= int(head.meta.get("seats", "0")):
+            raise BadCommand(f"seat {seat} is not in this game")
+        return Caller(seat=seat, operator=True)
+
+    @staticmethod
+    def require_operator(caller: Caller) -> None:
+        if not caller.operator:
+            raise Forbidden("only the operator may do this")
+
+    @staticmethod
+    def require_seat(caller: Caller) -> int:
+        if caller.seat is None:
+            raise Forbidden("this needs a seat token")
+        return caller.seat
+
+    # -- create ---------------------------------------------------------------
+
+    async def create(
+        self, kind: str, seats: int, options: Mapping[str, str], seed: bytes | None = None
+    ) -> Created:
+        rules = self.kinds.get(kind)
+        if not rules.min_seats <= seats <= rules.max_seats:
+            raise BadCommand(
+                f"{kind} is for {rules.min_seats} to {rules.max_seats} players, not {seats}"
+            )
+        parsed = rules.validate_options(dict(options), seats)
+        seed = seed or secrets.token_bytes(32)
+        events, state = game.create(rules, parsed, seats, seed)
+        game_id = uuid.uuid4().hex[:12]
+        command = {"type": CREATE_COMMAND, "seats": seats, "options": parsed}
+        records = seal_batch(
+            events,
+            first_version=1,
+            prev_hash=game.GENESIS,
+            seat=0,
+            command_id=f"create-{game_id}",
+            command=command,
+            time=_now(),
+            schemas=game.schemas(rules),
+        )
+        tokens = {s: new_token() for s in range(1, seats + 1)}
+        meta = {
+            "kind": kind,
+            "rules_version": rules.rules_version,
+            "seats": str(seats),
+            **{f"{SEAT_TOKEN}{s}": token_hash(t) for s, t in tokens.items()},
+        }
+        await self.store.create(game_id, meta, seed, records, records[0].command_id)
+        self._remember(game_id, Loaded(rules, _at_head(state, records), seed))
+        return Created(game_id, records[-1].version, tokens)
+
+    # -- load -----------------------------------------------------------------
+
+    def _remember(self, game_id: str, loaded: Loaded) -> None:
+        self._cache[game_id] = loaded
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > CACHE_GAMES:
+            self._cache.popitem(last=False)
+
+    async def load(self, game_id: str) -> Loaded:
+        """The game at its head: cached when the cache is at Redis's version."""
+        head = await self.store.head(game_id)
+        cached = self._cache.get(game_id)
+        if cached is not None and cached.state.version == head.version:
+            return cached
+        rules = self.kinds.get(head.kind)
+        seed = cached.seed if cached else await self.store.seed(game_id)
+        state = cached.state if cached and cached.state.version < head.version else None
+        if state is None:
+            state = await self._from_snapshot(game_id, rules, head.version)
+        start = state.version + 1 if state else 1
+        async for rec in self.store.read(game_id, start, head.version):
+            state = game.apply(rules, state, rec)
+        if state is None:
+            raise GameNotFound(game_id)
+        loaded = Loaded(rules, state, seed)
+        self._remember(game_id, loaded)
+        return loaded
+
+    async def _from_snapshot(
+        self, game_id: str, rules: Rules, at_most: int
+    ) -> game.GameState | None:
+        snap = await self.store.load_snapshot(game_id)
+        # a snapshot taken under other rules is ignored: the events are folded again
+        if snap is None or snap.rules_version != rules.rules_version or snap.version > at_most:
+            return None
+        return game.load(rules, json.loads(snap.data))
+
+    async def state_at(self, game_id: str, version: int) -> Loaded:
+        """The game as it stood at `version` (replay)."""
+        loaded = await self.load(game_id)
+        if version <= 0 or version >= loaded.state.version:
+            if version > loaded.state.version:
+                raise BadCommand(f"version {version} is past the head ({loaded.state.version})")
+            return loaded
+        state = await self._from_snapshot(game_id, loaded.rules, version)
+        start = state.version + 1 if state else 1
+        async for rec in self.store.read(game_id, start, version):
+            state = game.apply(loaded.rules, state, rec)
+        assert state is not None
+        return replace(loaded, state=state)
+
+    # -- act ------------------------------------------------------------------
+
+    async def act(
+        self,
+        game_id: str,
+        seat: int,
+        command: Any,
+        command_id: str,
+        expected_version: int | None = None,
+    ) -> AppendResult:
+        if not command_id:
+            raise BadCommand("a command needs a command id")
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        started = time.perf_counter()
+        kind = "?"
+        try:
+            async with lock:
+                while True:
+                    earlier = await self.store.command_result(game_id, command_id)
+                    if earlier is not None:
+                        result = earlier
+                        break
+                    loaded = await self.load(game_id)
+                    kind = loaded.rules.kind
+                    state = loaded.state
+                    if expected_version is not None and expected_version != state.version:
+                        raise VersionConflict(expected_version, state.version)
+                    events, after = game.decide(loaded.rules, state, command, seat, loaded.seed)
+                    records = seal_batch(
+                        events,
+                        first_version=state.version + 1,
+                        prev_hash=state.head_hash,
+                        seat=seat,
+                        command_id=command_id,
+                        command=command,
+                        time=_now(),
+                        schemas=game.schemas(loaded.rules),
+                    )
+                    try:
+                        t0 = time.perf_counter()
+                        result = await self.store.append(
+                            game_id, state.version, records, command_id
+                        )
+                        self.metrics.append_latency(time.perf_counter() - t0)
+                    except VersionConflict:
+                        if expected_version is not None:
+                            raise
+                        continue  # another server moved the game: decide again at the head
+                    if not result.duplicate:
+                        new = Loaded(loaded.rules, _at_head(after, records), loaded.seed)
+                        self._remember(game_id, new)
+                        await self._maybe_snapshot(game_id, new, state.version)
+                        if new.state.over:
+                            await self.store.set_meta(game_id, {"over": "1"})
+                    break
+        except RuleViolation as err:
+            self._log(game_id, seat, kind, "rejected:" + err.code, started)
+            raise
+        except BadCommand:
+            self._log(game_id, seat, kind, "rejected:BAD_COMMAND", started)
+            raise
+        except VersionConflict:
+            self._log(game_id, seat, kind, "rejected:VERSION_CONFLICT", started)
+            raise
+        outcome = "duplicate" if result.duplicate else "ok"
+        self._log(game_id, seat, kind, outcome, started, result.last_version)
+        return result
+
+    def _log(
+        self, game_id: str, seat: int, kind: str, outcome: str, started: float, version: int = 0
+    ) -> None:
+        # one line per command; never the command body, which may hold a secret choice
+        log.info("game=%s seat=%d version=%d outcome=%s", game_id, seat, version, outcome)
+        self.metrics.command(kind, outcome, time.perf_counter() - started)
+
+    async def _maybe_snapshot(self, game_id: str, loaded: Loaded, before: int) -> None:
+        if self.store.should_snapshot(before, loaded.state.version):
+            data = canonical(game.dump(loaded.rules, loaded.state))
+            await self.store.save_snapshot(
+                game_id, loaded.state.version, loaded.rules.rules_version, data
+            )
+
+    # -- reads ----------------------------------------------------------------
+
+    async def view(
+        self, game_id: str, caller: Caller, at_version: int = 0
+    ) -> tuple[int, JSON, JSON]:
+        loaded = (
+            await self.state_at(game_id, at_version) if at_version else await self.load(game_id)
+        )
+        state = loaded.state
+        return (
+            state.version,
+            game.view(loaded.rules, state, caller.sees_as),
+            game.table(loaded.rules, state).to_json(),
+        )
+
+    async def legal(self, game_id: str, caller: Caller) -> tuple[int, int, list[JSON]]:
+        seat = self.require_seat(caller)
+        loaded = await self.load(game_id)
+        return loaded.state.version, seat, game.legal_commands(loaded.rules, loaded.state, seat)
+
+    async def watch(
+        self, game_id: str, caller: Caller, from_version: int = 1
+    ) -> AsyncIterator[JSON | Heartbeat]:
+        """Every event from `from_version` on as `caller` may see it, then live.
+
+        Yields a Heartbeat whenever nothing happened for heartbeat_seconds.
+        """
+        await self.store.head(game_id)  # NOT_FOUND before the stream opens
+        subscription = await self.feeds.subscribe(game_id, max(1, from_version))
+        self.metrics.watchers(+1)
+        pending: asyncio.Task[Record] | None = None
+        try:
+            last = from_version - 1
+            while True:
+                if pending is None:
+                    pending = asyncio.ensure_future(anext(subscription))
+                done, _ = await asyncio.wait({pending}, timeout=self.heartbeat_seconds)
+                if not done:
+                    yield Heartbeat(max(last, 0))
+                    continue
+                rec = pending.result()
+                pending = None
+                last = rec.version
+                yield _shown(rec, caller)
+        finally:
+            if pending is not None:
+                pending.cancel()
+            await subscription.close()
+            self.metrics.watchers(-1)
+
+    async def log(self, game_id: str, caller: Caller) -> AsyncIterator[Record | JSON]:
+        """Operator: the stored records. Seat or spectator: each as they may see it."""
+        async for rec in self.store.read(game_id):
+            yield rec if caller.operator else _shown(rec, caller)
+
+    async def header(self, game_id: str, caller: Caller) -> JSON:
+        head = await self.store.head(game_id)
+        seed = (await self.store.seed(game_id)).hex() if caller.operator else ""
+        return {
+            "game_id": game_id,
+            "kind": head.kind,
+            "rules_version": head.rules_version,
+            "version": head.version,
+            "seed_hex": seed,
+        }
+
+    async def verify(self, game_id: str) -> audit.Report:
+        head = await self.store.head(game_id)
+        rules = self.kinds.get(head.kind)
+        records = await self.store.read_all(game_id)
+        return audit.verify(rules, records, await self.store.seed(game_id))
+
+    async def list_games(self) -> list[JSON]:
+        out = []
+        for head in await self.store.list_games():
+            out.append(
+                {
+                    "game_id": head.game_id,
+                    "kind": head.kind,
+                    "seats": int(head.meta.get("seats", "0")),
+                    "version": head.version,
+                    "over": head.meta.get("over") == "1",
+                    "created": head.created,
+                }
+            )
+        return out
+
+    # -- import ---------------------------------------------------------------
+
+    async def import_game(self, header: JSON, records: list[Record], game_id: str = "") -> Created:
+        rules = self.kinds.get(str(header.get("kind", "")))
+        if not records:
+            raise BadCommand("the log has no events")
+        bad = check_chain(records)
+        if bad:
+            raise BadCommand(f"the log's hash chain is broken at version {bad}")
+        seed = bytes.fromhex(header["seed_hex"]) if header.get("seed_hex") else None
+        report = audit.verify(rules, records, seed)
+        if not report.ok:
+            raise BadCommand(f"the log does not verify: {report.describe()}")
+        state = game.fold(rules, records)
+        if seed is None:
+            # without the seed nobody could act fairly again: only finished games travel bare
+            if not state.over:
+                raise BadCommand("a running game can only be imported with its seed")
+            seed = bytes.fromhex(state.seed)
+        game_id = game_id or str(header.get("game_id") or uuid.uuid4().hex[:12])
+        tokens = {s: new_token() for s in range(1, state.seats + 1)}
+        meta = {
+            "kind": rules.kind,
+            "rules_version": rules.rules_version,
+            "seats": str(state.seats),
+            **{f"{SEAT_TOKEN}{s}": token_hash(t) for s, t in tokens.items()},
+        }
+        try:
+            await self.store.import_game(game_id, meta, seed, records)
+        except GameExists:
+            raise
+        return Created(game_id, state.version, tokens)
+
+
+def _shown(rec: Record, caller: Caller) -> JSON:
+    return rec.shown_to(caller.sees_as)
+
+
+def _at_head(state: game.GameState, records: list[Record]) -> game.GameState:
+    return replace(state, version=records[-1].version, head_hash=records[-1].hash)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")

@@ -1,0 +1,76 @@
+"""A bot that plays seats with random legal commands, through the public API."""
+
+from __future__ import annotations
+
+import json
+import random
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import grpc
+
+from athanor.cli.client import metadata
+from athanor.v1 import athanor_pb2 as pb
+from athanor.v1 import athanor_pb2_grpc as pb_grpc
+
+MAX_RETRIES = 20
+
+
+@dataclass
+class BotResult:
+    commands: int
+    version: int
+    over: bool
+
+
+def play(
+    stub: pb_grpc.AthanorStub,
+    game_id: str,
+    seats: Sequence[int],
+    token: str | None,
+    rng: random.Random,
+    on_command: Callable[[int, int, str], None] = lambda seat, version, cmd: None,
+    max_commands: int = 1_000_000,
+) -> BotResult:
+    """Act for `seats` until the game ends or none of them has anything to do.
+
+    With an operator token the bot names each seat; with a seat token it plays that seat.
+    """
+    md = metadata(token)
+    commands = 0
+    conflicts = 0
+    while commands < max_commands:
+        moved = False
+        for seat in seats:
+            legal = stub.ListLegalCommands(
+                pb.ListLegalCommandsRequest(game_id=game_id, seat=seat), metadata=md
+            )
+            if not legal.commands_json:
+                continue
+            choice = rng.choice(list(legal.commands_json))
+            try:
+                result = stub.Act(
+                    pb.ActRequest(
+                        game_id=game_id,
+                        command_json=choice,
+                        command_id=uuid.uuid4().hex,
+                        expected_version=legal.version,
+                        seat=seat,
+                    ),
+                    metadata=md,
+                )
+            except grpc.RpcError as err:
+                # someone else moved first: look at the game again
+                if err.code() == grpc.StatusCode.ABORTED and conflicts < MAX_RETRIES:  # type: ignore[attr-defined]
+                    conflicts += 1
+                    continue
+                raise
+            conflicts = 0
+            commands += 1
+            moved = True
+            on_command(seat, result.last_version, choice)
+        if not moved:
+            break
+    view = stub.GetView(pb.GetViewRequest(game_id=game_id), metadata=md)
+    return BotResult(commands, view.version, bool(json.loads(view.view_json).get("over")))

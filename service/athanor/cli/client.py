@@ -1,0 +1,75 @@
+"""What every client command shares: the channel, the token, errors in plain words."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import grpc
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from athanor.v1 import athanor_pb2_grpc as pb_grpc
+
+TOKEN_ENV = "ATHANOR_TOKEN"
+TOKEN_FILE = "operator.token"
+
+
+class ClientError(Exception):
+    """A failed call, said plainly; the CLI prints it and exits 1."""
+
+
+def find_token(explicit: str | None, data_dir: Path) -> str | None:
+    """--token, else ATHANOR_TOKEN, else the operator token a local server wrote."""
+    if explicit:
+        return explicit
+    if os.environ.get(TOKEN_ENV):
+        return os.environ[TOKEN_ENV]
+    path = data_dir / TOKEN_FILE
+    if path.exists():
+        return path.read_text().strip()
+    return None
+
+
+def metadata(token: str | None) -> tuple[tuple[str, str], ...]:
+    return (("authorization", f"Bearer {token}"),) if token else ()
+
+
+def open_channel(server: str, tls_ca: Path | None = None) -> grpc.Channel:
+    if tls_ca is not None:
+        return grpc.secure_channel(server, grpc.ssl_channel_credentials(tls_ca.read_bytes()))
+    return grpc.insecure_channel(server)
+
+
+@contextmanager
+def stub(server: str, tls_ca: Path | None = None) -> Iterator[pb_grpc.AthanorStub]:
+    channel = open_channel(server, tls_ca)
+    try:
+        yield pb_grpc.AthanorStub(channel)
+    finally:
+        channel.close()
+
+
+def describe(err: grpc.RpcError) -> str:
+    """A status in plain words, with the rule id when a rule refused the command."""
+    code = err.code()  # type: ignore[attr-defined]
+    text = f"{code.name}: {err.details()}"  # type: ignore[attr-defined]
+    status = rpc_status.from_call(err)  # type: ignore[arg-type]
+    if status is not None:
+        for detail in status.details:
+            info = error_details_pb2.ErrorInfo()
+            if detail.Unpack(info):
+                text = f"{code.name}: {info.metadata['reason']} (rule {info.metadata['rule_id']})"
+    if code == grpc.StatusCode.UNAVAILABLE:
+        text += " (is `athanor serve` running, and is --server right?)"
+    return text
+
+
+def print_json(obj: Any) -> None:
+    json.dump(obj, sys.stdout, indent=2, sort_keys=True)
+    sys.stdout.write("\n")
