@@ -72,9 +72,11 @@ def verify(rules: Rules, records: list[Record], seed: bytes | None = None) -> Re
                 )
             else:
                 events, _ = game.decide(rules, state, cmd, head.seat, seed)
+            stored = [game.upcast(rules, r) for r in group]
         except (RuleViolation, BadCommand) as err:
             return Report(False, head.version, f"the recorded command is refused on re-run: {err}")
-        stored = [game.upcast(rules, r) for r in group]
+        except Exception as err:  # a log bad enough to break the rules is still a verdict
+            return Report(False, head.version, f"the batch cannot be re-run: {err}")
         for i in range(max(len(events), len(stored))):
             version = head.version + i
             if i >= len(events) or i >= len(stored):
@@ -90,7 +92,10 @@ def verify(rules: Rules, records: list[Record], seed: bytes | None = None) -> Re
             )
             if not same:
                 return Report(False, version, f"re-run yields a different {ev.type} event")
-        state = game.fold(rules, group, state)
+        try:
+            state = game.fold(rules, group, state)
+        except Exception as err:
+            return Report(False, head.version, f"the batch cannot be folded: {err}")
     return Report(True, events=len(records), commands=len(groups), rerun=True)
 
 

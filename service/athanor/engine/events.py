@@ -31,7 +31,8 @@ class Visibility:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Visibility:
-        scope = data.get("scope", "public")
+        # a record without a visibility is shown to nobody: fail closed
+        scope = data.get("scope", "server")
         if scope not in ("public", "seats", "server"):
             raise ValueError(f"unknown visibility scope {scope!r}")
         return cls(scope, tuple(int(s) for s in data.get("seats", ())))

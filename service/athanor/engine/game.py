@@ -134,6 +134,8 @@ def upcast(rules: Rules, record: Record) -> Record:
     """Bring a stored record's body to the current schema of its type."""
     current = schemas(rules).get(record.type, 1)
     schema, body = record.schema, record.body
+    if schema > current:
+        raise ValueError(f"{record.type} schema {schema} is newer than these rules ({current})")
     while schema < current:
         step = rules.upcasters.get((record.type, schema))
         if step is None:

@@ -85,7 +85,7 @@ class Record:
             type=str(obj["type"]),
             schema=int(obj.get("schema", 1)),
             body=obj.get("body", {}),
-            visibility=Visibility.from_json(obj.get("vis", {})),
+            visibility=Visibility.from_json(obj.get("vis") or {}),
             redacted=obj.get("redacted"),
             seat=int(obj.get("seat", 0)),
             command_id=str(obj.get("cmd", "")),

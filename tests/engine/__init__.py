@@ -1,0 +1,1 @@
+"""Engine tests, run with the Crucible fixture game."""
