@@ -42,11 +42,16 @@ def check_game_id(game_id: str) -> str:
     return game_id
 
 
+def violation_message(err: RuleViolation) -> str:
+    return f"{err.reason} [{err.rule_id}]"
+
+
 def violation_status(err: RuleViolation) -> status_pb2.Status:
     info = error_details_pb2.ErrorInfo(
         reason=err.code, domain=DOMAIN, metadata={"rule_id": err.rule_id, "reason": err.reason}
     )
-    status = status_pb2.Status(code=code_pb2.FAILED_PRECONDITION, message=err.reason)
+    # the message must equal the call's details, or clients reject the rich status
+    status = status_pb2.Status(code=code_pb2.FAILED_PRECONDITION, message=violation_message(err))
     status.details.add().Pack(info)
     return status
 
@@ -59,7 +64,7 @@ def to_abort(err: BaseException) -> Abort | None:
         case RuleViolation():
             return Abort(
                 grpc.StatusCode.FAILED_PRECONDITION,
-                f"{err.reason} [{err.rule_id}]",
+                violation_message(err),
                 violation_status(err),
             )
         case BadCommand() | UnknownKind():

@@ -100,7 +100,11 @@ class GameService:
             for key, value in head.meta.items():
                 if key.startswith(SEAT_TOKEN) and same_hash(value, digest):
                     return Caller(seat=int(key[len(SEAT_TOKEN) :]))
-        raise Unauthenticated("the token is not valid for this game")
+        raise Unauthenticated(
+            "the token is not valid for this game"
+            if game_id
+            else "this call needs the operator token"
+        )
 
     async def as_seat(self, game_id: str, caller: Caller, seat: int) -> Caller:
         """The operator acting for `seat`; a seat token may only name its own seat."""
@@ -115,13 +119,17 @@ class GameService:
 
     @staticmethod
     def require_operator(caller: Caller) -> None:
+        if caller.spectator:
+            raise Unauthenticated("this call needs the operator token")
         if not caller.operator:
             raise Forbidden("only the operator may do this")
 
     @staticmethod
     def require_seat(caller: Caller) -> int:
+        if caller.spectator:
+            raise Unauthenticated("this call needs a seat token")
         if caller.seat is None:
-            raise Forbidden("this needs a seat token")
+            raise Forbidden("the operator names a seat to act for")
         return caller.seat
 
     # -- create ---------------------------------------------------------------

@@ -1,0 +1,344 @@
+"""The event store: each game an append-only Redis stream guarded by Lua scripts."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Iterable, Mapping
+from dataclasses import dataclass, field
+from itertools import groupby
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis.exceptions import ResponseError
+
+from athanor.engine.record import GENESIS, Record, check_chain
+from athanor.store import scripts
+from athanor.store.entries import entry_id, record_of
+from athanor.store.errors import (
+    ChainMismatch,
+    GameExists,
+    GameNotFound,
+    StoreUnsafe,
+    VersionConflict,
+)
+from athanor.store.keys import GAMES, OPERATORS, GameKeys
+
+# meta fields only the scripts write: set_meta must not move the head
+RESERVED_META = frozenset({"version", "head"})
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    first_version: int
+    last_version: int
+    duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class Head:
+    game_id: str
+    kind: str
+    version: int
+    head_hash: str
+    rules_version: str
+    created: float
+    meta: dict[str, str] = field(default_factory=dict)  # the whole meta hash
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    version: int
+    rules_version: str
+    data: bytes
+
+
+class RedisEventStore:
+    """Games as Redis streams. The client must not decode responses (bytes stay exact)."""
+
+    def __init__(self, client: aioredis.Redis, snapshot_every: int = 100) -> None:
+        self.client = client
+        self.snapshot_every = snapshot_every
+        self._create = client.register_script(scripts.CREATE)
+        self._append = client.register_script(scripts.APPEND)
+        self._save_snapshot = client.register_script(scripts.SAVE_SNAPSHOT)
+        self._set_meta = client.register_script(scripts.SET_META)
+
+    # -- server ---------------------------------------------------------------
+
+    async def ping(self) -> bool:
+        return bool(await self.client.ping())
+
+    async def check_durable(self) -> None:
+        """Raise StoreUnsafe unless the server's maxmemory-policy is noeviction.
+
+        Any other policy is refused even when maxmemory is 0 today: maxmemory can be set
+        at runtime, and then the server would silently evict games (volatile-* policies
+        only touch keys with a TTL, but nothing should hang on that).
+        """
+        policy = await self._maxmemory_policy()
+        if policy != "noeviction":
+            raise StoreUnsafe(
+                f"Redis maxmemory-policy is {policy!r}: the server may evict game keys and "
+                "lose events; set maxmemory-policy noeviction"
+            )
+
+    async def _maxmemory_policy(self) -> str:
+        try:
+            got = await self.client.config_get("maxmemory-policy")
+            value = _text(got.get(b"maxmemory-policy", got.get("maxmemory-policy", b"")))
+            if value:
+                return value
+        except ResponseError:
+            pass  # CONFIG is often disabled on managed Redis: INFO still tells
+        info = await self.client.info("memory")
+        return _text(info.get("maxmemory_policy", ""))
+
+    # -- operators ------------------------------------------------------------
+
+    async def add_operator(self, token_hash: str) -> None:
+        await self.client.sadd(OPERATORS, token_hash)
+
+    async def remove_operator(self, token_hash: str) -> None:
+        await self.client.srem(OPERATORS, token_hash)
+
+    async def is_operator(self, token_hash: str) -> bool:
+        return bool(await self.client.sismember(OPERATORS, token_hash))
+
+    # -- writes ---------------------------------------------------------------
+
+    async def create(
+        self,
+        game_id: str,
+        meta: Mapping[str, str],
+        seed: bytes,
+        records: list[Record],
+        command_id: str,
+    ) -> AppendResult:
+        """A new game from its first batch; retrying the same command_id is a duplicate."""
+        if not command_id:
+            raise ValueError("a command id is required")
+        _check_batch(records, 1, GENESIS)
+        return await self._run_create(
+            game_id, meta, seed, records, command_id, {command_id: f"1:{records[-1].version}"}
+        )
+
+    async def import_game(
+        self,
+        game_id: str,
+        meta: Mapping[str, str],
+        seed: bytes | None,
+        records: list[Record],
+    ) -> AppendResult:
+        """A game from a complete exported log, its command table rebuilt from the records."""
+        if not records:
+            raise ValueError("an imported game needs at least one record")
+        broken = check_chain(records)
+        if broken:
+            raise ValueError(f"the records do not chain at version {broken}")
+        return await self._run_create(game_id, meta, seed, records, "", _command_ranges(records))
+
+    async def _run_create(
+        self,
+        game_id: str,
+        meta: Mapping[str, str],
+        seed: bytes | None,
+        records: list[Record],
+        command_id: str,
+        commands: Mapping[str, str],
+    ) -> AppendResult:
+        keys = GameKeys.of(game_id)
+        fields = {k: v for k, v in meta.items() if k not in RESERVED_META}
+        fields.setdefault("created", repr(time.time()))
+        fields.setdefault("kind", "")
+        fields.setdefault("rules_version", "")
+        created = float(fields["created"])
+        args: list[Any] = [
+            command_id,
+            "0" if seed is None else "1",
+            seed or b"",
+            len(fields),
+            len(commands),
+            len(records),
+        ]
+        args += _flatten(fields.items())
+        args += _flatten(commands.items())
+        args += _flatten((r.data, r.hash) for r in records)
+        reply = await self._create(keys=[keys.meta, keys.events, keys.cmd, keys.seed], args=args)
+        status = _text(reply[0])
+        if status == "exists":
+            raise GameExists(game_id)
+        result = _result(reply[1], duplicate=status == "dup")
+        # the index is another slot in Redis Cluster, hence outside the script; a crash
+        # here leaves a game that works but is not listed (ZADD again on a duplicate)
+        await self.client.zadd(GAMES, {game_id: created}, nx=True)
+        return result
+
+    async def append(
+        self, game_id: str, expected_version: int, records: list[Record], command_id: str
+    ) -> AppendResult:
+        """Append one command's records atomically at `expected_version`."""
+        if not command_id:
+            raise ValueError("a command id is required")
+        _check_batch(records, expected_version + 1, records[0].prev_hash if records else "")
+        keys = GameKeys.of(game_id)
+        args: list[Any] = [command_id, expected_version, records[0].prev_hash]
+        args += _flatten((r.data, r.hash) for r in records)
+        reply = await self._append(keys=[keys.meta, keys.events, keys.cmd], args=args)
+        match _text(reply[0]):
+            case "ok":
+                return _result(reply[1], duplicate=False)
+            case "dup":
+                return _result(reply[1], duplicate=True)
+            case "missing":
+                raise GameNotFound(game_id)
+            case "conflict":
+                raise VersionConflict(expected_version, int(reply[1]))
+            case "chain":
+                raise ChainMismatch(_text(reply[1]), records[0].prev_hash)
+            case other:
+                raise RuntimeError(f"unexpected append reply {other!r}")
+
+    async def set_meta(self, game_id: str, fields: Mapping[str, str]) -> None:
+        if RESERVED_META & fields.keys():
+            raise ValueError(f"meta fields {sorted(RESERVED_META)} are written only by appends")
+        if not fields:
+            return
+        keys = GameKeys.of(game_id)
+        if not await self._set_meta(keys=[keys.meta], args=_flatten(fields.items())):
+            raise GameNotFound(game_id)
+
+    async def save_snapshot(
+        self, game_id: str, version: int, rules_version: str, data: bytes
+    ) -> bool:
+        """Store a snapshot unless a newer one is stored; True when it was stored.
+
+        An equal version replaces: a re-snapshot under new rules must win.
+        """
+        keys = GameKeys.of(game_id)
+        got = int(
+            await self._save_snapshot(
+                keys=[keys.snap, keys.meta], args=[version, rules_version, data]
+            )
+        )
+        if got == -1:
+            raise GameNotFound(game_id)
+        if got == -2:
+            raise ValueError(f"snapshot version {version} is past the game's head")
+        return got == 1
+
+    # -- reads ----------------------------------------------------------------
+
+    async def command_result(self, game_id: str, command_id: str) -> AppendResult | None:
+        got = await self.client.hget(GameKeys.of(game_id).cmd, command_id)
+        return None if got is None else _result(got, duplicate=True)
+
+    async def head(self, game_id: str) -> Head:
+        raw = await self.client.hgetall(GameKeys.of(game_id).meta)
+        if not raw:
+            raise GameNotFound(game_id)
+        return _head(game_id, raw)
+
+    async def get_meta_field(self, game_id: str, name: str) -> str | None:
+        value, version = await self.client.hmget(GameKeys.of(game_id).meta, [name, "version"])
+        if version is None:
+            raise GameNotFound(game_id)
+        return None if value is None else _text(value)
+
+    async def list_games(self) -> list[Head]:
+        """Every listed game, oldest first; index entries without a game are skipped."""
+        ids = [_text(g) for g in await self.client.zrange(GAMES, 0, -1)]
+        async with self.client.pipeline(transaction=False) as pipe:
+            for game_id in ids:
+                pipe.hgetall(GameKeys.of(game_id).meta)
+            metas = await pipe.execute()
+        return [_head(g, raw) for g, raw in zip(ids, metas, strict=True) if raw]
+
+    async def read(
+        self, game_id: str, start: int = 1, end: int | None = None, chunk: int = 1000
+    ) -> AsyncIterator[Record]:
+        """Records start..end (inclusive; end None: the head), fetched chunk at a time."""
+        keys = GameKeys.of(game_id)
+        upper = "+" if end is None else entry_id(end)
+        nxt, first = max(start, 1), True
+        while end is None or nxt <= end:
+            entries = await self.client.xrange(keys.events, entry_id(nxt), upper, count=chunk)
+            if first and not entries and not await self.client.exists(keys.meta):
+                raise GameNotFound(game_id)
+            first = False
+            for _, fields in entries:
+                rec = record_of(fields)
+                nxt = rec.version + 1
+                yield rec
+            if len(entries) < chunk:
+                return
+
+    async def read_all(self, game_id: str, start: int = 1, end: int | None = None) -> list[Record]:
+        return [rec async for rec in self.read(game_id, start, end)]
+
+    async def seed(self, game_id: str) -> bytes:
+        """The game's seed; b"" for a game imported without one."""
+        keys = GameKeys.of(game_id)
+        seed = await self.client.get(keys.seed)
+        if seed is None:
+            if not await self.client.exists(keys.meta):
+                raise GameNotFound(game_id)
+            return b""
+        return bytes(seed)
+
+    async def load_snapshot(self, game_id: str) -> Snapshot | None:
+        raw = await self.client.hgetall(GameKeys.of(game_id).snap)
+        if not raw:
+            return None
+        return Snapshot(int(raw[b"version"]), _text(raw[b"rules_version"]), bytes(raw[b"data"]))
+
+    def should_snapshot(self, previous_version: int, new_version: int) -> bool:
+        """True when the versions crossed a multiple of snapshot_every (<= 0: never)."""
+        every = self.snapshot_every
+        return every > 0 and previous_version // every < new_version // every
+
+
+def _check_batch(records: list[Record], first_version: int, prev_hash: str) -> None:
+    # a malformed batch is a caller bug: refuse it before it reaches Redis
+    if not records:
+        raise ValueError("a batch needs at least one record")
+    if records[0].prev_hash != prev_hash:
+        raise ChainMismatch(prev_hash, records[0].prev_hash)
+    broken = check_chain(records, prev_hash, first_version)
+    if broken:
+        raise ValueError(f"the batch is not a chain from version {first_version} (at {broken})")
+
+
+def _command_ranges(records: list[Record]) -> dict[str, str]:
+    """command_id -> "first:last" of its run of records (the first run wins)."""
+    out: dict[str, str] = {}
+    for command_id, run in groupby(records, key=lambda r: r.command_id):
+        batch = list(run)
+        if command_id and command_id not in out:
+            out[command_id] = f"{batch[0].version}:{batch[-1].version}"
+    return out
+
+
+def _flatten(pairs: Iterable[tuple[Any, Any]]) -> list[Any]:
+    return [x for pair in pairs for x in pair]
+
+
+def _text(value: bytes | str | int) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _result(span: bytes | str, duplicate: bool) -> AppendResult:
+    first, last = _text(span).split(":")
+    return AppendResult(int(first), int(last), duplicate)
+
+
+def _head(game_id: str, raw: Mapping[bytes, bytes]) -> Head:
+    meta = {_text(k): _text(v) for k, v in raw.items()}
+    return Head(
+        game_id=game_id,
+        kind=meta.get("kind", ""),
+        version=int(meta.get("version", "0")),
+        head_hash=meta.get("head", GENESIS),
+        rules_version=meta.get("rules_version", ""),
+        created=float(meta.get("created", "0")),
+        meta=meta,
+    )

@@ -1,0 +1,278 @@
+"""Live reads: every record of a game from a version on, then each one as it is appended.
+
+One reader task per game per process blocks on XREAD from the last id it has seen and
+fans records out to each subscriber's bounded queue. A subscriber registers its queue
+before it reads history, so the history read and the live queue overlap and nothing
+falls between them; versions it already yielded are skipped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Sequence
+from types import TracebackType
+from typing import Any
+
+import redis.asyncio as aioredis
+import redis.exceptions
+
+from athanor.engine.record import Record
+from athanor.store.entries import entry_id, record_of
+from athanor.store.errors import GameNotFound, SlowSubscriber
+from athanor.store.keys import GameKeys
+
+log = logging.getLogger(__name__)
+
+HISTORY_CHUNK = 1000
+READ_COUNT = 512
+BACKOFF_FIRST, BACKOFF_MAX = 0.05, 2.0
+# worth retrying: the server went away or is loading; anything else is a bug or bad data
+RETRYABLE = (
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+    OSError,
+    asyncio.TimeoutError,
+)
+
+
+class Subscription:
+    """Async iterator of a game's records from `from_version` on, with no gap and no
+    duplicate, forever until closed. Raises SlowSubscriber once dropped for lagging."""
+
+    def __init__(self, feeds: GameFeeds, reader: _Reader, from_version: int) -> None:
+        self.game_id = reader.keys.game_id
+        self._feeds = feeds
+        self._reader = reader
+        self._next = max(from_version, 1)  # the version to yield next
+        self._queue: asyncio.Queue[Record | None] = asyncio.Queue(feeds.queue_size)
+        self._pending: deque[Record] = deque()  # read from the stream, not yet yielded
+        self._live = False  # history read up to the stream's end: now only the queue
+        self._closed = False
+        self._dropped = False
+        self._error: BaseException | None = None
+
+    def __aiter__(self) -> Subscription:
+        return self
+
+    async def __anext__(self) -> Record:
+        while True:
+            self._raise_if_done()
+            if self._pending:
+                rec = self._pending.popleft()
+            elif not self._live:
+                await self._read_history()
+                continue
+            else:
+                item = await self._queue.get()
+                if item is None:  # a wake-up: closed, dropped or failed
+                    continue
+                if item.version > self._next:
+                    # cannot happen by construction; fetch the gap rather than skip it
+                    log.warning("feed %s: gap %d..%d", self.game_id, self._next, item.version)
+                    await self._read_range(self._next, item.version - 1)
+                    self._pending.append(item)
+                    continue
+                rec = item
+            if rec.version < self._next:
+                continue  # both history and the live queue had it
+            self._next = rec.version + 1
+            return rec
+
+    async def _read_history(self) -> None:
+        # the reader's start id is read before any history: what it misses, history has
+        await self._reader.ready.wait()
+        self._raise_if_done()
+        got = await self._read_range(self._next, None)
+        if got < HISTORY_CHUNK:
+            self._live = True
+
+    async def _read_range(self, start: int, end: int | None) -> int:
+        upper = "+" if end is None else entry_id(end)
+        entries = await self._feeds.client.xrange(
+            self._reader.keys.events, entry_id(start), upper, count=HISTORY_CHUNK
+        )
+        self._pending.extend(record_of(fields) for _, fields in entries)
+        return len(entries)
+
+    def _raise_if_done(self) -> None:
+        if self._error is not None:
+            raise self._error
+        if self._dropped:
+            raise SlowSubscriber(self.game_id)
+        if self._closed:
+            raise StopAsyncIteration
+
+    def _wake(self) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            self._queue.put_nowait(None)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._wake()
+        await self._feeds._leave(self._reader, self)
+
+    aclose = close
+
+    async def __aenter__(self) -> Subscription:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+
+class _Reader:
+    """The one XREAD loop of a game in this process."""
+
+    def __init__(self, feeds: GameFeeds, keys: GameKeys) -> None:
+        self.feeds = feeds
+        self.keys = keys
+        self.subs: dict[Subscription, None] = {}  # insertion-ordered set
+        self.ready = asyncio.Event()
+        self.last_id = "0-0"
+        self.task = asyncio.create_task(self._run(), name=f"athanor-feed:{keys.game_id}")
+
+    async def _run(self) -> None:
+        try:
+            await self._start_position()
+            self.ready.set()
+            backoff = BACKOFF_FIRST
+            while self.subs:
+                try:
+                    reply = await self.feeds.client.xread(
+                        {self.keys.events: self.last_id},
+                        count=READ_COUNT,
+                        block=self.feeds.block_ms,
+                    )
+                except RETRYABLE as exc:
+                    log.warning("feed %s: %s; retrying", self.keys.game_id, exc)
+                    await asyncio.sleep(backoff)
+                    backoff = min(backoff * 2, BACKOFF_MAX)
+                    continue
+                backoff = BACKOFF_FIRST
+                for entry, fields in _entries(reply):
+                    self.last_id = entry.decode() if isinstance(entry, bytes) else entry
+                    self._fan_out(record_of(fields))
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.exception("feed %s failed", self.keys.game_id)
+            self.feeds._fail(self, exc)
+        finally:
+            self.ready.set()  # nobody waits forever on a reader that is gone
+
+    async def _start_position(self) -> None:
+        backoff = BACKOFF_FIRST
+        while True:
+            try:
+                last = await self.feeds.client.xrevrange(self.keys.events, "+", "-", count=1)
+            except RETRYABLE as exc:
+                log.warning("feed %s: %s; retrying", self.keys.game_id, exc)
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, BACKOFF_MAX)
+                continue
+            if last:
+                entry = last[0][0]
+                self.last_id = entry.decode() if isinstance(entry, bytes) else entry
+            return
+
+    def _fan_out(self, rec: Record) -> None:
+        # never awaits: a full queue drops its subscriber instead of stalling the rest
+        for sub in list(self.subs):
+            try:
+                sub._queue.put_nowait(rec)
+            except asyncio.QueueFull:
+                del self.subs[sub]
+                sub._dropped = True
+                log.info("feed %s: dropped a slow subscriber", self.keys.game_id)
+        if not self.subs:
+            self.feeds._forget(self)
+
+
+def _entries(reply: Any) -> list[tuple[Any, Any]]:
+    """The (id, fields) pairs of an XREAD reply (RESP2 list or RESP3 dict)."""
+    if not reply:
+        return []
+    if isinstance(reply, dict):
+        streams: Sequence[Any] = list(reply.values())
+        return [e for entries in streams for e in (entries[0] if entries else [])]
+    return [e for _, entries in reply for e in entries]
+
+
+class GameFeeds:
+    """Live subscriptions to games, one Redis reader per game in this process.
+
+    The client must have no socket timeout shorter than block_ms.
+    """
+
+    def __init__(
+        self, client: aioredis.Redis, queue_size: int = 1024, block_ms: int = 5000
+    ) -> None:
+        self.client = client
+        self.queue_size = queue_size
+        self.block_ms = block_ms
+        self._readers: dict[str, _Reader] = {}
+        self._closed = False
+
+    async def subscribe(self, game_id: str, from_version: int = 1) -> Subscription:
+        """Every record from `from_version` on, then live ones; GameNotFound if absent."""
+        if self._closed:
+            raise RuntimeError("the feeds are closed")
+        keys = GameKeys.of(game_id)
+        if not await self.client.exists(keys.meta):
+            raise GameNotFound(game_id)
+        # no await from here on: the reader lookup and the registration are one step
+        reader = self._readers.get(game_id)
+        if reader is None:
+            reader = self._readers[game_id] = _Reader(self, keys)
+        sub = Subscription(self, reader, from_version)
+        reader.subs[sub] = None
+        return sub
+
+    def readers(self) -> int:
+        """How many games have a live reader (for metrics and tests)."""
+        return len(self._readers)
+
+    async def close(self) -> None:
+        """Stop every reader; open subscriptions end."""
+        self._closed = True
+        readers = list(self._readers.values())
+        self._readers.clear()
+        for reader in readers:
+            for sub in reader.subs:
+                sub._closed = True
+                sub._wake()
+            reader.subs.clear()
+            reader.task.cancel()
+        if readers:
+            # wait, not await: the readers' CancelledError is not ours to raise
+            await asyncio.wait([r.task for r in readers])
+
+    def _forget(self, reader: _Reader) -> None:
+        if self._readers.get(reader.keys.game_id) is reader:
+            del self._readers[reader.keys.game_id]
+
+    async def _leave(self, reader: _Reader, sub: Subscription) -> None:
+        reader.subs.pop(sub, None)
+        if reader.subs:
+            return
+        self._forget(reader)
+        if reader.task is not asyncio.current_task():
+            reader.task.cancel()
+            await asyncio.wait([reader.task])
+
+    def _fail(self, reader: _Reader, exc: BaseException) -> None:
+        self._forget(reader)
+        for sub in reader.subs:
+            sub._error = exc
+            sub._wake()
+        reader.subs.clear()

@@ -1,0 +1,38 @@
+"""Redis key names. Every key of one game shares the hash tag {game_id}, so a game's
+script touches a single Redis Cluster slot; the global indexes live elsewhere."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+GAMES = "ath:games"  # sorted set: game_id scored by creation unix time
+OPERATORS = "ath:operators"  # set: sha256 hex of operator tokens
+
+
+@dataclass(frozen=True)
+class GameKeys:
+    game_id: str
+    events: str
+    meta: str
+    cmd: str
+    snap: str
+    seed: str
+
+    @classmethod
+    def of(cls, game_id: str) -> GameKeys:
+        check_game_id(game_id)
+        tag = f"ath:{{{game_id}}}"
+        return cls(
+            game_id=game_id,
+            events=f"{tag}:events",
+            meta=f"{tag}:meta",
+            cmd=f"{tag}:cmd",
+            snap=f"{tag}:snap",
+            seed=f"{tag}:seed",
+        )
+
+
+def check_game_id(game_id: str) -> None:
+    # braces would change the hash tag and split a game across slots
+    if not game_id or "{" in game_id or "}" in game_id:
+        raise ValueError(f"invalid game id {game_id!r}")

@@ -1,0 +1,41 @@
+"""Shared fixtures: a real `athanor serve` in its own process, on its embedded Redis."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.server_process import ServerProcess
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--runslow", action="store_true", help="run tests marked slow")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--runslow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --runslow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server per test module (games are independent, so tests share it)."""
+    proc = ServerProcess(tmp_path_factory.mktemp("athanor"))
+    proc.start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server this test may kill and restart."""
+    proc = ServerProcess(tmp_path, snapshot_every=5)
+    proc.start()
+    yield proc
+    proc.stop()

@@ -1,0 +1,97 @@
+"""Start and stop `athanor serve` as a child process, as an operator would."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import grpc
+
+from athanor.v1 import athanor_pb2_grpc
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE_GAME = "tests.fixture_game.crucible:RULES"
+START_TIMEOUT = 60.0
+
+
+class ServerProcess:
+    def __init__(self, data_dir: Path, snapshot_every: int = 100, port: int = 0) -> None:
+        self.data_dir = data_dir
+        self.snapshot_every = snapshot_every
+        self.port = port
+        self.address = ""
+        self.proc: subprocess.Popen[str] | None = None
+
+    @property
+    def token(self) -> str:
+        return (self.data_dir / "operator.token").read_text().strip()
+
+    def start(self) -> None:
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+            "ATHANOR_GAMES": FIXTURE_GAME,
+        }
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "athanor.cli.main",
+                "serve",
+                "--port",
+                str(self.port),
+                "--data-dir",
+                str(self.data_dir),
+                "--snapshot-every",
+                str(self.snapshot_every),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=env,
+            cwd=ROOT,
+        )
+        assert self.proc.stdout is not None
+        deadline = time.monotonic() + START_TIMEOUT
+        line = ""
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if line.startswith("athanor serving on "):
+                self.address = line.split()[-1]
+                self.port = int(self.address.rsplit(":", 1)[1])  # restart on the same port
+                return
+            if not line and self.proc.poll() is not None:
+                break
+        raise RuntimeError(f"server did not start (last line: {line!r})")
+
+    def channel(self) -> grpc.Channel:
+        return grpc.insecure_channel(self.address)
+
+    def stub(self) -> athanor_pb2_grpc.AthanorStub:
+        return athanor_pb2_grpc.AthanorStub(self.channel())
+
+    def operator(self) -> tuple[tuple[str, str]]:
+        return (("authorization", f"Bearer {self.token}"),)
+
+    def kill(self) -> None:
+        """Kill -9: no graceful shutdown, as in a crash."""
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait(timeout=30)
+            self.proc = None
+
+    def stop(self) -> None:
+        """SIGTERM, the graceful way."""
+        if self.proc is None:
+            return
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=30)
+        self.proc = None

@@ -1,0 +1,250 @@
+"""RedisEventStore against a real redis-server: the scripts' checks and what they keep."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import redis.asyncio as aioredis
+from hypothesis import given
+from hypothesis import strategies as st
+
+from athanor.engine.record import GENESIS, check_chain
+from athanor.store import (
+    AppendResult,
+    ChainMismatch,
+    GameExists,
+    GameNotFound,
+    RedisEventStore,
+    Snapshot,
+    VersionConflict,
+)
+from athanor.store.keys import GameKeys
+from tests.store.helpers import META, batch, extend, new_game
+
+
+async def test_create_then_read_back_the_exact_records(store: RedisEventStore) -> None:
+    records = batch(1, GENESIS, 3, "c1")
+    result = await store.create("g1", dict(META), b"\x00seed", records, "c1")
+    assert result == AppendResult(1, 3, False)
+    back = await store.read_all("g1")
+    assert back == records
+    assert [r.data for r in back] == [r.data for r in records]
+    assert [r.hash for r in back] == [r.hash for r in records]
+    assert check_chain(back) == 0
+    assert await store.seed("g1") == b"\x00seed"
+
+
+async def test_head_holds_meta_version_and_hash(store: RedisEventStore) -> None:
+    records = await new_game(store, "g1", 2)
+    head = await store.head("g1")
+    assert (head.game_id, head.kind, head.rules_version) == ("g1", "tick", "1")
+    assert (head.version, head.head_hash) == (2, records[-1].hash)
+    assert head.created > 0
+    assert head.meta["seat_token:1"] == META["seat_token:1"]
+
+
+async def test_append_at_the_right_version(store: RedisEventStore) -> None:
+    log = await new_game(store, "g1", 2)
+    assert await extend(store, "g1", log, 3, "a1") == AppendResult(3, 5, False)
+    assert await store.read_all("g1") == log
+    head = await store.head("g1")
+    assert (head.version, head.head_hash) == (5, log[-1].hash)
+    assert await store.command_result("g1", "a1") == AppendResult(3, 5, True)
+    assert await store.command_result("g1", "nope") is None
+
+
+async def test_concurrent_appends_on_one_version_exactly_one_wins(
+    store: RedisEventStore,
+) -> None:
+    log = await new_game(store, "g1", 1)
+    for round_ in range(5):
+        v, h = log[-1].version, log[-1].hash
+        attempts = [batch(v + 1, h, 1 + i, f"r{round_}-{i}") for i in range(4)]
+        outcomes = await asyncio.gather(
+            *(store.append("g1", v, recs, f"r{round_}-{i}") for i, recs in enumerate(attempts)),
+            return_exceptions=True,
+        )
+        won = [i for i, o in enumerate(outcomes) if isinstance(o, AppendResult)]
+        assert len(won) == 1
+        lost = [o for o in outcomes if not isinstance(o, AppendResult)]
+        assert all(isinstance(o, VersionConflict) for o in lost)
+        assert all(o.expected == v and o.actual == v + 1 + won[0] for o in lost)
+        log.extend(attempts[won[0]])
+    assert await store.read_all("g1") == log
+
+
+async def test_a_retried_command_returns_the_original_and_appends_nothing(
+    store: RedisEventStore,
+) -> None:
+    log = await new_game(store, "g1", 1)
+    first = await extend(store, "g1", log, 2, "once")
+    retry = batch(2, log[0].hash, 2, "once")  # the same command decided again
+    assert await store.append("g1", 1, retry, "once") == AppendResult(2, 3, True)
+    await extend(store, "g1", log, 1, "later")
+    # even with the game moved on, and a now-stale version, the answer is the original
+    again = await store.append("g1", 1, retry, "once")
+    assert again == AppendResult(first.first_version, first.last_version, True)
+    assert await store.read_all("g1") == log
+
+
+async def test_a_batch_not_chained_to_the_head_is_refused(store: RedisEventStore) -> None:
+    log = await new_game(store, "g1", 2)
+    forged = batch(3, "f" * 64, 1, "x")
+    with pytest.raises(ChainMismatch) as err:
+        await store.append("g1", 2, forged, "x")
+    assert err.value.head == log[-1].hash
+    assert await store.command_result("g1", "x") is None
+    assert (await store.head("g1")).version == 2
+
+
+async def test_a_malformed_batch_never_reaches_redis(store: RedisEventStore) -> None:
+    log = await new_game(store, "g1", 1)
+    with pytest.raises(ValueError):
+        await store.append("g1", 1, batch(5, log[-1].hash, 1, "x"), "x")  # wrong version
+    with pytest.raises(ValueError):
+        await store.append("g1", 1, [], "x")
+    with pytest.raises(ChainMismatch):
+        await store.create("g2", dict(META), b"", batch(1, "a" * 64, 1, "c"), "c")
+
+
+async def test_missing_games(store: RedisEventStore) -> None:
+    with pytest.raises(GameNotFound):
+        await store.head("nope")
+    with pytest.raises(GameNotFound):
+        await store.append("nope", 0, batch(1, GENESIS, 1, "c"), "c")
+    with pytest.raises(GameNotFound):
+        await store.read_all("nope")
+    with pytest.raises(GameNotFound):
+        await store.seed("nope")
+    with pytest.raises(GameNotFound):
+        await store.set_meta("nope", {"over": "1"})
+    with pytest.raises(GameNotFound):
+        await store.get_meta_field("nope", "kind")
+    with pytest.raises(GameNotFound):
+        await store.save_snapshot("nope", 1, "1", b"{}")
+    assert await store.command_result("nope", "c") is None
+    assert await store.load_snapshot("nope") is None
+
+
+async def test_create_twice(store: RedisEventStore) -> None:
+    records = await new_game(store, "g1", 2)
+    # the same create retried is answered like any retried command
+    again = await store.create("g1", dict(META), b"", records, "create-g1")
+    assert again == AppendResult(1, 2, True)
+    with pytest.raises(GameExists):
+        await store.create("g1", dict(META), b"", batch(1, GENESIS, 1, "other"), "other")
+    assert await store.read_all("g1") == records
+
+
+async def test_read_ranges_and_chunks(store: RedisEventStore) -> None:
+    log = await new_game(store, "g1", 5)
+    for i in range(4):
+        await extend(store, "g1", log, 5, f"a{i}")
+    assert [r async for r in store.read("g1", chunk=3)] == log
+    assert await store.read_all("g1", 7, 13) == log[6:13]
+    assert [r async for r in store.read("g1", 20, None, chunk=2)] == log[19:]
+    assert await store.read_all("g1", 26) == []
+
+
+async def test_snapshots_keep_the_newest(store: RedisEventStore) -> None:
+    log = await new_game(store, "g1", 5)
+    await extend(store, "g1", log, 10, "a")
+    assert await store.load_snapshot("g1") is None
+    assert await store.save_snapshot("g1", 10, "1", b'{"v":10}')
+    assert not await store.save_snapshot("g1", 5, "1", b'{"v":5}')
+    assert await store.load_snapshot("g1") == Snapshot(10, "1", b'{"v":10}')
+    assert await store.save_snapshot("g1", 10, "2", b'{"v":10,"r":2}')  # re-taken, new rules
+    assert await store.save_snapshot("g1", 15, "2", b'{"v":15}')
+    assert await store.load_snapshot("g1") == Snapshot(15, "2", b'{"v":15}')
+    with pytest.raises(ValueError):
+        await store.save_snapshot("g1", 16, "2", b"{}")
+
+
+@given(
+    every=st.integers(1, 50),
+    before=st.integers(0, 500),
+    step=st.integers(0, 120),
+)
+def test_should_snapshot_when_a_multiple_is_crossed(every: int, before: int, step: int) -> None:
+    store = RedisEventStore.__new__(RedisEventStore)
+    store.snapshot_every = every
+    crossed = any(v % every == 0 for v in range(before + 1, before + step + 1))
+    assert store.should_snapshot(before, before + step) == crossed
+
+
+def test_should_snapshot_examples(store: RedisEventStore) -> None:
+    assert store.should_snapshot(9, 10)
+    assert store.should_snapshot(8, 12)
+    assert not store.should_snapshot(10, 19)
+    assert store.should_snapshot(0, 35)
+    store.snapshot_every = 0
+    assert not store.should_snapshot(0, 1000)
+
+
+async def test_list_games(store: RedisEventStore, client: aioredis.Redis) -> None:
+    assert await store.list_games() == []
+    await new_game(store, "a", 1)
+    await new_game(store, "b", 3)
+    await store.set_meta("b", {"over": "1"})
+    await client.zadd("ath:games", {"ghost": 1.0})  # an index entry whose game is gone
+    games = {h.game_id: h for h in await store.list_games()}
+    assert set(games) == {"a", "b"}
+    assert games["b"].version == 3 and games["b"].meta["over"] == "1"
+    assert games["a"].created <= games["b"].created
+
+
+async def test_meta_fields(store: RedisEventStore) -> None:
+    await new_game(store, "g1", 1)
+    await store.set_meta("g1", {"over": "1", "seat_token:2": "cd"})
+    assert await store.get_meta_field("g1", "over") == "1"
+    assert await store.get_meta_field("g1", "missing") is None
+    with pytest.raises(ValueError):
+        await store.set_meta("g1", {"version": "99"})
+    assert (await store.head("g1")).version == 1
+
+
+async def test_import_rebuilds_the_command_table(store: RedisEventStore) -> None:
+    log = await new_game(store, "src", 2)
+    await extend(store, "src", log, 3, "a")
+    await extend(store, "src", log, 1, "b")
+    result = await store.import_game("copy", dict(META), None, log)
+    assert result == AppendResult(1, 6, False)
+    assert await store.read_all("copy") == log
+    assert await store.seed("copy") == b""
+    assert await store.command_result("copy", "a") == AppendResult(3, 5, True)
+    assert await store.command_result("copy", "b") == AppendResult(6, 6, True)
+    with pytest.raises(GameExists):
+        await store.import_game("copy", dict(META), None, log)
+    with pytest.raises(ValueError):
+        await store.import_game("bad", dict(META), None, log[1:])
+    # the imported game goes on like any other
+    await extend(store, "copy", log, 1, "c")
+    assert (await store.head("copy")).version == 7
+
+
+async def test_keys_share_the_game_hash_tag(store: RedisEventStore, client: aioredis.Redis) -> None:
+    await new_game(store, "g1", 1)
+    keys = GameKeys.of("g1")
+    assert {k.decode() for k in await client.keys("ath:{g1}:*")} == {
+        keys.events,
+        keys.meta,
+        keys.cmd,
+        keys.seed,
+    }
+    entries = await client.xrange(keys.events)
+    assert entries[0][0] == b"1-0" and set(entries[0][1]) == {b"e", b"h"}
+    with pytest.raises(ValueError):
+        GameKeys.of("a{b}")
+
+
+async def test_operators(store: RedisEventStore) -> None:
+    assert not await store.is_operator("h1")
+    await store.add_operator("h1")
+    assert await store.is_operator("h1")
+    await store.remove_operator("h1")
+    assert not await store.is_operator("h1")
+
+
+async def test_ping(store: RedisEventStore) -> None:
+    assert await store.ping()

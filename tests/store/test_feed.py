@@ -1,0 +1,171 @@
+"""GameFeeds: history then live, no gap, no duplicate; slow subscribers are dropped."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+import redis.asyncio as aioredis
+
+from athanor.engine.record import Record
+from athanor.store import (
+    GameFeeds,
+    GameNotFound,
+    RedisEventStore,
+    SlowSubscriber,
+    Subscription,
+)
+from tests.store.helpers import extend, new_game
+
+
+async def take(sub: Subscription, until_version: int, timeout: float = 10.0) -> list[Record]:
+    out: list[Record] = []
+
+    async def run() -> None:
+        async for rec in sub:
+            out.append(rec)
+            if rec.version >= until_version:
+                return
+
+    await asyncio.wait_for(run(), timeout)
+    return out
+
+
+async def test_history_then_live(store: RedisEventStore, feeds: GameFeeds) -> None:
+    log = await new_game(store, "g", 3)
+    async with await feeds.subscribe("g", 2) as sub:
+        assert await take(sub, 3) == log[1:]
+        await extend(store, "g", log, 2, "a")
+        assert await take(sub, 5) == log[3:]
+        assert [r.hash for r in log[3:]] == [r.hash for r in log[3:5]]
+
+
+@pytest.mark.parametrize("reader_running", [False, True])
+@pytest.mark.parametrize("round_", range(10))
+async def test_subscribe_racing_appends_sees_every_version_once(
+    store: RedisEventStore, feeds: GameFeeds, round_: int, reader_running: bool
+) -> None:
+    rnd = random.Random(round_)
+    log = await new_game(store, "g", 2)
+    sizes = [rnd.randint(1, 3) for _ in range(30)]
+    final = 2 + sum(sizes)
+    # another subscriber may already have the game's reader going: the other hand-over
+    other = await feeds.subscribe("g", 1) if reader_running else None
+    watching = asyncio.create_task(take(other, final)) if other else None
+
+    async def appender() -> None:
+        for i, n in enumerate(sizes):
+            await extend(store, "g", log, n, f"a{i}")
+            if rnd.random() < 0.5:
+                await asyncio.sleep(rnd.random() * 0.003)
+
+    task = asyncio.create_task(appender())
+    await asyncio.sleep(rnd.random() * 0.03)  # subscribe somewhere inside the appends
+    from_version = rnd.choice([1, 1, 2, 5])
+    sub = await feeds.subscribe("g", from_version)
+    got = await take(sub, final)  # read while the appends go on: history, then live
+    await task
+    await sub.close()
+    assert [r.version for r in got] == list(range(from_version, final + 1))
+    assert got == log[from_version - 1 :]
+    assert [r.data for r in got] == [r.data for r in log[from_version - 1 :]]
+    if other is not None and watching is not None:
+        assert await watching == log
+        await other.close()
+
+
+async def test_many_subscribers_share_one_reader(store: RedisEventStore, feeds: GameFeeds) -> None:
+    log = await new_game(store, "g", 1)
+    subs = [await feeds.subscribe("g", 1) for _ in range(5)]
+    assert feeds.readers() == 1
+    await extend(store, "g", log, 4, "a")
+    for sub in subs:
+        assert await take(sub, 5) == log
+    for sub in subs[:-1]:
+        await sub.close()
+    assert feeds.readers() == 1
+    await subs[-1].close()
+    assert feeds.readers() == 0
+    # a later subscriber starts a new reader and still gets everything
+    async with await feeds.subscribe("g", 1) as sub:
+        await extend(store, "g", log, 1, "b")
+        assert await take(sub, 6) == log
+
+
+async def test_a_subscriber_that_never_reads_is_dropped_alone(
+    store: RedisEventStore, client: aioredis.Redis
+) -> None:
+    feeds = GameFeeds(client, queue_size=4, block_ms=200)
+    try:
+        log = await new_game(store, "g", 1)
+        lazy = await feeds.subscribe("g", 1)
+        keen = await feeds.subscribe("g", 1)
+        got: list[Record] = []
+
+        async def read_all() -> None:
+            async for rec in keen:
+                got.append(rec)
+                if rec.version >= 21:
+                    return
+
+        reading = asyncio.create_task(read_all())
+        for i in range(20):
+            await extend(store, "g", log, 1, f"a{i}")
+            await asyncio.sleep(0.002)
+        await asyncio.wait_for(reading, 10)
+        assert got == log
+        with pytest.raises(SlowSubscriber):
+            await anext(lazy)
+        with pytest.raises(SlowSubscriber):
+            await anext(lazy)
+        await lazy.close()
+        await keen.close()
+        assert feeds.readers() == 0
+    finally:
+        await feeds.close()
+
+
+async def test_subscribing_to_a_missing_game(feeds: GameFeeds) -> None:
+    with pytest.raises(GameNotFound):
+        await feeds.subscribe("nope", 1)
+    assert feeds.readers() == 0
+
+
+async def test_close_ends_a_waiting_iterator(store: RedisEventStore, feeds: GameFeeds) -> None:
+    await new_game(store, "g", 1)
+    sub = await feeds.subscribe("g", 2)  # nothing to yield yet: it waits on the queue
+    waiting = asyncio.create_task(anext(sub, None))
+    await asyncio.sleep(0.05)
+    await sub.close()
+    assert await asyncio.wait_for(waiting, 5) is None
+
+
+async def test_feeds_close_ends_every_subscription(
+    store: RedisEventStore, feeds: GameFeeds
+) -> None:
+    await new_game(store, "g", 1)
+    await new_game(store, "h", 1)
+    subs = [await feeds.subscribe(g, 2) for g in ("g", "h", "g")]
+    waiting = [asyncio.create_task(anext(s, None)) for s in subs]
+    await asyncio.sleep(0.05)
+    assert feeds.readers() == 2
+    await feeds.close()
+    assert await asyncio.wait_for(asyncio.gather(*waiting), 5) == [None, None, None]
+    assert feeds.readers() == 0
+    with pytest.raises(RuntimeError):
+        await feeds.subscribe("g", 1)
+
+
+async def test_the_reader_survives_a_dropped_connection(
+    store: RedisEventStore, feeds: GameFeeds, client: aioredis.Redis
+) -> None:
+    log = await new_game(store, "g", 1)
+    async with await feeds.subscribe("g", 1) as sub:
+        assert await take(sub, 1) == log
+        await asyncio.sleep(0.05)  # the reader is blocked in XREAD
+        killed = await client.client_kill_filter(_type="normal", skipme=True)
+        assert killed >= 1
+        await asyncio.sleep(0.1)
+        await extend(store, "g", log, 2, "after")
+        assert await take(sub, 3) == log[1:]
