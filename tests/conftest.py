@@ -1,11 +1,14 @@
-"""Shared fixtures: a real `athanor serve` in its own process, on its embedded Redis."""
+"""Shared fixtures: a real embedded Redis, and a real `athanor serve` in its own process."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+import redis.asyncio as aioredis
+
+from athanor.store import EmbeddedRedis, connect
 
 from tests.server_process import ServerProcess
 
@@ -39,3 +42,17 @@ def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
     proc.start()
     yield proc
     proc.stop()
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[EmbeddedRedis]:
+    embedded = EmbeddedRedis(tmp_path / "redis")
+    yield embedded
+    embedded.close()
+
+
+@pytest.fixture
+async def client(redis_server: EmbeddedRedis) -> AsyncIterator[aioredis.Redis]:
+    conn = await connect(redis_server.url)
+    yield conn
+    await conn.aclose()

@@ -19,8 +19,11 @@ START_TIMEOUT = 60.0
 
 
 class ServerProcess:
-    def __init__(self, data_dir: Path, snapshot_every: int = 100, port: int = 0) -> None:
+    def __init__(
+        self, data_dir: Path, snapshot_every: int = 100, port: int = 0, *extra: str
+    ) -> None:
         self.data_dir = data_dir
+        self.extra = list(extra)
         self.snapshot_every = snapshot_every
         self.port = port
         self.address = ""
@@ -48,6 +51,7 @@ class ServerProcess:
                 str(self.data_dir),
                 "--snapshot-every",
                 str(self.snapshot_every),
+                *self.extra,
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

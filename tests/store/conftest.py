@@ -12,20 +12,6 @@ from athanor.store import EmbeddedRedis, GameFeeds, RedisEventStore, connect
 
 
 @pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[EmbeddedRedis]:
-    embedded = EmbeddedRedis(tmp_path / "redis")
-    yield embedded
-    embedded.close()
-
-
-@pytest.fixture
-async def client(redis_server: EmbeddedRedis) -> AsyncIterator[aioredis.Redis]:
-    conn = await connect(redis_server.url)
-    yield conn
-    await conn.aclose()
-
-
-@pytest.fixture
 def store(client: aioredis.Redis) -> RedisEventStore:
     return RedisEventStore(client, snapshot_every=10)
 

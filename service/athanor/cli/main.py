@@ -72,6 +72,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         tls_key=args.tls_key,
         metrics_port=args.metrics_port,
         snapshot_every=args.snapshot_every,
+        heartbeat_seconds=args.heartbeat_seconds,
         games=args.game,
     )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
@@ -326,6 +327,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tls-key", type=Path)
     p.add_argument("--metrics-port", type=int, help="serve Prometheus metrics on this port")
     p.add_argument("--snapshot-every", type=int, default=100, help="events between snapshots")
+    p.add_argument(
+        "--heartbeat-seconds", type=float, default=15.0, help="idle time before a Watch heartbeat"
+    )
     p.add_argument("--game", action="append", default=[], help="load a game: module:attr")
     p.set_defaults(run=cmd_serve, client=False)
 

@@ -1,0 +1,97 @@
+"""serve's options: Watch heartbeats, Prometheus metrics, TLS."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import grpc
+import pytest
+
+from athanor.v1 import athanor_pb2 as pb
+from athanor.v1 import athanor_pb2_grpc as pb_grpc
+from tests.integration.helpers import act, bearer, legal, new_game
+from tests.server_process import ServerProcess
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def metered(tmp_path: Path) -> Iterator[tuple[ServerProcess, int]]:
+    port = free_port()
+    proc = ServerProcess(
+        tmp_path, 100, 0, "--metrics-port", str(port), "--heartbeat-seconds", "0.2"
+    )
+    proc.start()
+    yield proc, port
+    proc.stop()
+
+
+def test_an_idle_watch_gets_heartbeats_with_the_head_version(
+    metered: tuple[ServerProcess, int],
+) -> None:
+    server, _ = metered
+    game_id, tokens = new_game(server)
+    stream = server.stub().Watch(
+        pb.WatchRequest(game_id=game_id, from_version=1), metadata=bearer(tokens[1])
+    )
+    last_event = 0
+    for item in stream:
+        if item.HasField("event"):
+            last_event = item.event.version
+        else:
+            assert item.heartbeat.head_version == last_event > 0
+            break
+    stream.cancel()
+
+
+def test_metrics_count_commands_rejections_and_watchers(
+    metered: tuple[ServerProcess, int],
+) -> None:
+    server, port = metered
+    game_id, tokens = new_game(server)
+    stub = server.stub()
+    act(stub, game_id, tokens[1], legal(stub, game_id, tokens[1])[0])
+    with pytest.raises(grpc.RpcError):
+        act(stub, game_id, tokens[1], {"type": "RollDie"})
+    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
+    assert 'athanor_commands_total{kind="crucible",outcome="ok"} 1.0' in text
+    assert 'athanor_rejections_total{code="WRONG_STEP"} 1.0' in text
+    assert "athanor_append_seconds_count 1.0" in text
+    assert "athanor_watchers 0.0" in text
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a certificate")
+def test_tls_serves_with_a_certificate(tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+            "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
+            "-keyout", str(key), "-out", str(cert),
+        ],
+        check=True,
+        capture_output=True,
+    )  # fmt: skip
+    server = ServerProcess(
+        tmp_path / "data", 100, 0, "--tls-cert", str(cert), "--tls-key", str(key)
+    )
+    server.start()
+    try:
+        port = server.address.rsplit(":", 1)[1]
+        creds = grpc.ssl_channel_credentials(cert.read_bytes())
+        with grpc.secure_channel(f"localhost:{port}", creds) as channel:
+            kinds = pb_grpc.AthanorStub(channel).ListKinds(pb.ListKindsRequest()).kinds
+            assert [k.kind for k in kinds] == ["crucible"]
+        with grpc.insecure_channel(f"localhost:{port}") as plain, pytest.raises(grpc.RpcError):
+            pb_grpc.AthanorStub(plain).ListKinds(pb.ListKindsRequest(), timeout=5)
+    finally:
+        server.stop()
