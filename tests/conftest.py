@@ -9,7 +9,6 @@ import pytest
 import redis.asyncio as aioredis
 
 from athanor.store import EmbeddedRedis, connect
-
 from tests.server_process import ServerProcess
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 
 import pytest
 import redis.asyncio as aioredis
 
-from athanor.store import EmbeddedRedis, GameFeeds, RedisEventStore, connect
+from athanor.store import GameFeeds, RedisEventStore
 
 
 @pytest.fixture
