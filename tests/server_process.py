@@ -24,14 +24,19 @@ class ServerProcess:
     ) -> None:
         self.data_dir = data_dir
         self.extra = list(extra)
+        self.log_path = data_dir / "server.log"
+        # with --redis-url the token lands in ./.athanor: run the server from data_dir
+        self.external = "--redis-url" in self.extra
+        self.token_dir = data_dir / ".athanor" if self.external else data_dir
         self.snapshot_every = snapshot_every
         self.port = port
         self.address = ""
+        data_dir.mkdir(parents=True, exist_ok=True)
         self.proc: subprocess.Popen[str] | None = None
 
     @property
     def token(self) -> str:
-        return (self.data_dir / "operator.token").read_text().strip()
+        return (self.token_dir / "operator.token").read_text().strip()
 
     def start(self) -> None:
         env = {
@@ -39,26 +44,26 @@ class ServerProcess:
             "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
             "ATHANOR_GAMES": FIXTURE_GAME,
         }
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "athanor.cli.main",
-                "serve",
-                "--port",
-                str(self.port),
-                "--data-dir",
-                str(self.data_dir),
-                "--snapshot-every",
-                str(self.snapshot_every),
-                *self.extra,
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            env=env,
-            cwd=ROOT,
-        )
+        with self.log_path.open("a") as log:  # the child keeps its own descriptor
+            self.proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "athanor.cli.main",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    *([] if self.external else ["--data-dir", str(self.data_dir)]),
+                    "--snapshot-every",
+                    str(self.snapshot_every),
+                    *self.extra,
+                ],
+                stdout=subprocess.PIPE,
+                stderr=log,
+                text=True,
+                env=env,
+                cwd=self.data_dir,
+            )
         assert self.proc.stdout is not None
         deadline = time.monotonic() + START_TIMEOUT
         line = ""

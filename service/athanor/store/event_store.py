@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -9,7 +10,7 @@ from itertools import groupby
 from typing import Any
 
 import redis.asyncio as aioredis
-from redis.exceptions import ResponseError
+from redis.exceptions import RedisError, ResponseError
 
 from athanor.engine.record import GENESIS, Record, check_chain
 from athanor.store import scripts
@@ -25,6 +26,7 @@ from athanor.store.keys import GAMES, OPERATORS, GameKeys
 
 # meta fields only the scripts write: set_meta must not move the head
 RESERVED_META = frozenset({"version", "head"})
+PING_TIMEOUT = 2.0
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,11 @@ class RedisEventStore:
     # -- server ---------------------------------------------------------------
 
     async def ping(self) -> bool:
-        return bool(await self.client.ping())
+        """True when Redis answers; False (never an exception) when it does not."""
+        try:
+            return bool(await asyncio.wait_for(self.client.ping(), PING_TIMEOUT))
+        except (RedisError, OSError, TimeoutError):
+            return False
 
     async def check_durable(self) -> None:
         """Raise StoreUnsafe unless the server's maxmemory-policy is noeviction.
