@@ -12,6 +12,7 @@ import redis.asyncio as aioredis
 from athanor.app.kinds import Kinds
 from athanor.app.service import GameService
 from athanor.engine import game
+from athanor.engine.violations import RuleViolation
 from athanor.store import GameFeeds, RedisEventStore
 from tests.fixture_game.crucible import RULES
 
@@ -71,3 +72,29 @@ async def test_state_at_each_version_equals_the_fold_of_that_prefix(service: Gam
     for version in range(1, len(records) + 1):
         at = (await fresh(service).state_at(created.game_id, version)).state
         assert at == game.fold(RULES, records[:version])
+
+
+async def test_two_servers_on_one_redis_keep_their_caches_honest(service: GameService) -> None:
+    other = fresh(service)
+    created = await service.create("crucible", 2, {"rounds": "2"})
+    game_id = created.game_id
+    await other.load(game_id)  # warm: its cache now holds the choose step
+    hands = (await service.load(game_id)).state.rules_state.hands
+    await service.act(game_id, 1, {"type": "CommitCard", "card": hands[1][0]}, "a1")
+    await service.act(game_id, 2, {"type": "CommitCard", "card": hands[2][0]}, "a2")
+    roller = (await service.load(game_id)).state.rules_state.roller
+
+    # stale cache says "choose": the roll would be refused there, but Redis is ahead
+    rolled = await other.act(game_id, roller, {"type": "RollDie"}, "b1")
+    assert not rolled.duplicate
+    assert rolled.last_version == (await service.load(game_id)).state.version
+    # the other way round: legal on a stale cache, refused once the head is known
+    stale = fresh(service)
+    await stale.load(game_id)
+    await service.act(game_id, 1, {"type": "CommitCard", "card": hands[1][1]}, "a3")
+    with pytest.raises(RuleViolation) as refused:
+        await stale.act(game_id, 1, {"type": "CommitCard", "card": hands[1][2]}, "c1")
+    assert refused.value.code == "ALREADY_COMMITTED"
+    # and a retried id is answered from Redis even when the cache would refuse it
+    again = await other.act(game_id, roller, {"type": "RollDie"}, "b1")
+    assert again.duplicate and again.first_version == rolled.first_version

@@ -31,6 +31,8 @@ SERVICE_NAME = athanor_pb2.DESCRIPTOR.services_by_name["Athanor"].full_name
 TOKEN_FILE = "operator.token"
 HEALTH_POLL_SECONDS = 2.0
 GRACE_SECONDS = 5.0
+# ImportGame carries a whole log in one message: about 330 bytes an event
+MAX_MESSAGE_BYTES = 256 * 1024 * 1024
 
 
 @dataclass
@@ -104,7 +106,7 @@ async def serve(config: ServeConfig, ready: Callable[[str], None] = print) -> No
             start_http_server(config.metrics_port, addr=config.host, registry=registry)
         service = GameService(store, feeds, kinds, metrics, config.heartbeat_seconds)
 
-        server = grpc.aio.server()
+        server = grpc.aio.server(options=[("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)])
         athanor_pb2_grpc.add_AthanorServicer_to_server(AthanorServicer(service), server)
         health_servicer = health.aio.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

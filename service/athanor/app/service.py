@@ -37,7 +37,7 @@ from athanor.engine.rules import Rules
 from athanor.engine.violations import BadCommand, RuleViolation
 from athanor.store import (
     AppendResult,
-    GameExists,
+    ChainMismatch,
     GameFeeds,
     GameNotFound,
     RedisEventStore,
@@ -85,6 +85,10 @@ class GameService:
         self.heartbeat_seconds = heartbeat_seconds
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
+        # seat token hashes never change after creation, and operator tokens are only
+        # added: both are cached so a call costs no Redis round trip to authenticate
+        self._seat_hashes: OrderedDict[str, dict[str, int]] = OrderedDict()
+        self._operator_hashes: set[str] = set()
 
     # -- who is calling -------------------------------------------------------
 
@@ -93,18 +97,34 @@ class GameService:
         if not token:
             return SPECTATOR
         digest = token_hash(token)
-        if await self.store.is_operator(digest):
+        if digest in self._operator_hashes:
             return OPERATOR
         if game_id:
-            head = await self.store.head(game_id)
-            for key, value in head.meta.items():
-                if key.startswith(SEAT_TOKEN) and same_hash(value, digest):
-                    return Caller(seat=int(key[len(SEAT_TOKEN) :]))
+            for known, seat in (await self._seats_by_hash(game_id)).items():
+                if same_hash(known, digest):
+                    return Caller(seat=seat)
+        if await self.store.is_operator(digest):
+            self._operator_hashes.add(digest)
+            return OPERATOR
         raise Unauthenticated(
             "the token is not valid for this game"
             if game_id
             else "this call needs the operator token"
         )
+
+    async def _seats_by_hash(self, game_id: str) -> dict[str, int]:
+        cached = self._seat_hashes.get(game_id)
+        if cached is None:
+            head = await self.store.head(game_id)
+            cached = {
+                value: int(key[len(SEAT_TOKEN) :])
+                for key, value in head.meta.items()
+                if key.startswith(SEAT_TOKEN)
+            }
+            self._seat_hashes[game_id] = cached
+            while len(self._seat_hashes) > CACHE_GAMES:
+                self._seat_hashes.popitem(last=False)
+        return cached
 
     async def as_seat(self, game_id: str, caller: Caller, seat: int) -> Caller:
         """The operator acting for `seat`; a seat token may only name its own seat."""
@@ -178,10 +198,13 @@ class GameService:
 
     async def load(self, game_id: str) -> Loaded:
         """The game at its head: cached when the cache is at Redis's version."""
-        head = await self.store.head(game_id)
         cached = self._cache.get(game_id)
-        if cached is not None and cached.state.version == head.version:
-            return cached
+        if cached is not None:
+            # one small read keeps the cache honest when other servers share the Redis
+            version = int(await self.store.get_meta_field(game_id, "version") or 0)
+            if cached.state.version == version:
+                return cached
+        head = await self.store.head(game_id)
         rules = self.kinds.get(head.kind)
         seed = cached.seed if cached else await self.store.seed(game_id)
         state = cached.state if cached and cached.state.version < head.version else None
@@ -233,47 +256,13 @@ class GameService:
             raise BadCommand("a command needs a command id")
         lock = self._locks.setdefault(game_id, asyncio.Lock())
         started = time.perf_counter()
-        kind = "?"
+        cached = self._cache.get(game_id)
+        kind = cached.rules.kind if cached else "?"
         try:
             async with lock:
-                while True:
-                    earlier = await self.store.command_result(game_id, command_id)
-                    if earlier is not None:
-                        result = earlier
-                        break
-                    loaded = await self.load(game_id)
-                    kind = loaded.rules.kind
-                    state = loaded.state
-                    if expected_version is not None and expected_version != state.version:
-                        raise VersionConflict(expected_version, state.version)
-                    events, after = game.decide(loaded.rules, state, command, seat, loaded.seed)
-                    records = seal_batch(
-                        events,
-                        first_version=state.version + 1,
-                        prev_hash=state.head_hash,
-                        seat=seat,
-                        command_id=command_id,
-                        command=command,
-                        time=_now(),
-                        schemas=game.schemas(loaded.rules),
-                    )
-                    try:
-                        t0 = time.perf_counter()
-                        result = await self.store.append(
-                            game_id, state.version, records, command_id
-                        )
-                        self.metrics.append_latency(time.perf_counter() - t0)
-                    except VersionConflict:
-                        if expected_version is not None:
-                            raise
-                        continue  # another server moved the game: decide again at the head
-                    if not result.duplicate:
-                        new = Loaded(loaded.rules, _at_head(after, records), loaded.seed)
-                        self._remember(game_id, new)
-                        await self._maybe_snapshot(game_id, new, state.version)
-                        if new.state.over:
-                            await self.store.set_meta(game_id, {"over": "1"})
-                    break
+                result, kind = await self._act_locked(
+                    game_id, seat, command, command_id, expected_version
+                )
         except RuleViolation as err:
             self._log(game_id, seat, kind, "rejected:" + err.code, started)
             raise
@@ -286,6 +275,69 @@ class GameService:
         outcome = "duplicate" if result.duplicate else "ok"
         self._log(game_id, seat, kind, outcome, started, result.last_version)
         return result
+
+    async def _act_locked(
+        self,
+        game_id: str,
+        seat: int,
+        command: Any,
+        command_id: str,
+        expected_version: int | None,
+    ) -> tuple[AppendResult, str]:
+        """Decide on the cached head and append: one Redis round trip when all is well.
+
+        The append script is the authority: it answers a repeated command id, and
+        refuses a stale version, after which we reload and decide again. A refusal
+        decided on the cache is only given once Redis confirms the cache is current.
+        """
+        loaded = self._cache.get(game_id) or await self.load(game_id)
+        while True:
+            state = loaded.state
+            if expected_version is not None and expected_version != state.version:
+                loaded = await self.load(game_id)
+                if expected_version != loaded.state.version:
+                    earlier = await self.store.command_result(game_id, command_id)
+                    if earlier is not None:
+                        return earlier, loaded.rules.kind
+                    raise VersionConflict(expected_version, loaded.state.version)
+                continue
+            try:
+                events, after = game.decide(loaded.rules, state, command, seat, loaded.seed)
+            except (RuleViolation, BadCommand):
+                earlier = await self.store.command_result(game_id, command_id)
+                if earlier is not None:
+                    return earlier, loaded.rules.kind
+                fresh = await self.load(game_id)
+                if fresh is loaded:  # the cache was current: the refusal stands
+                    raise
+                loaded = fresh
+                continue
+            records = seal_batch(
+                events,
+                first_version=state.version + 1,
+                prev_hash=state.head_hash,
+                seat=seat,
+                command_id=command_id,
+                command=command,
+                time=_now(),
+                schemas=game.schemas(loaded.rules),
+            )
+            try:
+                t0 = time.perf_counter()
+                result = await self.store.append(game_id, state.version, records, command_id)
+                self.metrics.append_latency(time.perf_counter() - t0)
+            except (VersionConflict, ChainMismatch):
+                if expected_version is not None:
+                    raise
+                loaded = await self.load(game_id)  # another server moved it
+                continue
+            if not result.duplicate:
+                new = Loaded(loaded.rules, _at_head(after, records), loaded.seed)
+                self._remember(game_id, new)
+                await self._maybe_snapshot(game_id, new, state.version)
+                if new.state.over:
+                    await self.store.set_meta(game_id, {"over": "1"})
+            return result, loaded.rules.kind
 
     def _log(
         self, game_id: str, seat: int, kind: str, outcome: str, started: float, version: int = 0
@@ -418,10 +470,13 @@ class GameService:
             "seats": str(state.seats),
             **{f"{SEAT_TOKEN}{s}": token_hash(t) for s, t in tokens.items()},
         }
-        try:
-            await self.store.import_game(game_id, meta, seed, records)
-        except GameExists:
-            raise
+        await self.store.import_game(game_id, meta, seed, records)
+        # a snapshot at the head, so the first load of a long imported game is cheap
+        await self.store.save_snapshot(
+            game_id, state.version, rules.rules_version, canonical(game.dump(rules, state))
+        )
+        if state.over:
+            await self.store.set_meta(game_id, {"over": "1"})
         return Created(game_id, state.version, tokens)
 
 
