@@ -32,9 +32,11 @@ def test_health_and_reflection_are_served(server: ServerProcess) -> None:
     assert {"athanor.v1.Athanor", "grpc.health.v1.Health"} <= names
 
 
-def test_kinds_lists_the_fixture_game(server: ServerProcess) -> None:
+def test_kinds_lists_the_built_in_games_and_the_fixture_game(server: ServerProcess) -> None:
     kinds = server.stub().ListKinds(pb.ListKindsRequest()).kinds
-    assert [(k.kind, k.min_seats, k.max_seats) for k in kinds] == [("crucible", 2, 4)]
+    listed = {k.kind: (k.min_seats, k.max_seats) for k in kinds}
+    assert listed["crucible"] == (2, 4)
+    assert listed["apothebakery"] == (2, 4)
 
 
 def test_two_writers_racing_on_one_version_one_wins_one_is_aborted(server: ServerProcess) -> None:

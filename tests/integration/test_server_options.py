@@ -90,7 +90,7 @@ def test_tls_serves_with_a_certificate(tmp_path: Path) -> None:
         creds = grpc.ssl_channel_credentials(cert.read_bytes())
         with grpc.secure_channel(f"localhost:{port}", creds) as channel:
             kinds = pb_grpc.AthanorStub(channel).ListKinds(pb.ListKindsRequest()).kinds
-            assert [k.kind for k in kinds] == ["crucible"]
+            assert "crucible" in [k.kind for k in kinds]
         with grpc.insecure_channel(f"localhost:{port}") as plain, pytest.raises(grpc.RpcError):
             pb_grpc.AthanorStub(plain).ListKinds(pb.ListKindsRequest(), timeout=5)
     finally:

@@ -15,7 +15,7 @@ from importlib.metadata import entry_points
 
 from athanor.engine.rules import Rules
 
-BUILTIN: tuple[str, ...] = ()
+BUILTIN: tuple[str, ...] = ("athanor.games.apothebakery.rules:RULES",)
 ENV_VAR = "ATHANOR_GAMES"
 
 

@@ -84,6 +84,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_content_check(args: argparse.Namespace) -> int:
+    from athanor.cli import content_check
+
+    return content_check.run(args.kind, args.directory)
+
+
 # -- client commands -------------------------------------------------------------
 
 
@@ -338,6 +344,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--game", action="append", default=[], help="load a game: module:attr")
     p.set_defaults(run=cmd_serve, client=False)
+
+    p = sub.add_parser("content", help="check a game's content pack (cards, dice, boards)")
+    checks = p.add_subparsers(dest="content_command", required=True, metavar="ACTION")
+    ck = checks.add_parser("check", help="validate a pack: counts, references, ranges")
+    ck.add_argument("kind")
+    ck.add_argument("directory", nargs="?", help="a pack folder (default: the built-in one)")
+    ck.set_defaults(run=cmd_content_check, client=False)
 
     def client(name: str, run: Any, help_: str) -> argparse.ArgumentParser:
         c = sub.add_parser(name, help=help_)

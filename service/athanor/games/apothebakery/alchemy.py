@@ -1,0 +1,259 @@
+"""Phase 2: process resource cards into elixirs, with the station's four abilities.
+
+Alchemy turns run one seat at a time in turn order, which settles bag contention the
+way the rulebook asks (AB-ALC-02). In the final round the same commands are open to
+the seat taking its healing turn (AB-FIN-05).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.engine import BadCommand, Event, Rng, RuleViolation
+from athanor.games.apothebakery import cards, inventory
+from athanor.games.apothebakery.events import handles
+from athanor.games.apothebakery.state import State, active_seat, player, token_kind
+
+TRANSMUTE, POTENCY, RAINBOW_ABILITY, PURGE = "transmute", "potency", "rainbow", "purge"
+
+
+def start(state: State) -> list[Event]:
+    from athanor.games.apothebakery.flow import step
+
+    return [step("alchemy", "alchemy", 0)]
+
+
+def advance(state: State) -> list[Event]:
+    from athanor.games.apothebakery import healing
+    from athanor.games.apothebakery.flow import step
+
+    if not player(state, active_seat(state))["turn_over"]:
+        return []
+    turn = state["turn"] + 1
+    if turn < len(state["order"]):
+        return [step("alchemy", "alchemy", turn)]
+    return healing.start(state)
+
+
+def station_open(state: State, seat: int) -> bool:
+    """The seat may use its Alchemy Station now: its Alchemy turn, or a final-round
+    healing turn (AB-ALC-12, AB-FIN-05, AB-Q-34)."""
+    if active_seat(state) != seat or state.get("pending"):
+        return False
+    if state["phase"] == "alchemy":
+        return True
+    return state["phase"] == "healing" and cards.is_final_round(state["round"])
+
+
+def _require_station(state: State, seat: int) -> dict[str, Any]:
+    if not station_open(state, seat):
+        raise RuleViolation(
+            "NOT_YOUR_ALCHEMY", "you can use your station only in your Alchemy turn", "AB-Q-34"
+        )
+    return player(state, seat)
+
+
+def ability_cost(state: State, seat: int, abilities: list[str]) -> int:
+    """Mana for activating `abilities` now: 1 for the round's first, 2 for the second
+    (overcharge), never a third (AB-ABL-02, AB-ABL-03, AB-FIN-06)."""
+    p = player(state, seat)
+    rules = cards.settings().abilities
+    used = p["activations"]
+    if used + len(abilities) > rules.max_per_round:
+        raise RuleViolation(
+            "ABILITY_LIMIT", "only two abilities can be activated in a round", "AB-ABL-03"
+        )
+    for name in abilities:
+        if not p["ready"][name]:
+            raise RuleViolation(
+                "ABILITY_BURNED", f"your {name} ability is burned until the next round", "AB-ABL-05"
+            )
+    cost = sum(
+        rules.first_cost if used + i == 0 else rules.overcharge_cost for i in range(len(abilities))
+    )
+    if cost > p["mana"]:
+        raise RuleViolation("NOT_ENOUGH_MANA", "you lack the Mana for that", "AB-ABL-04")
+    return cost
+
+
+def process(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    p = _require_station(state, seat)
+    card = command.get("card")
+    if not isinstance(card, str):
+        raise BadCommand('"card" is a resource card id')
+    if card not in p["resources"]:
+        raise RuleViolation("NOT_IN_HAND", "process a resource card from your hand", "AB-ALC-01")
+    transmute = command.get("transmute")
+    if transmute is not None and transmute not in cards.elixir_types():
+        raise BadCommand(f'"transmute" names an elixir type: {", ".join(cards.elixir_types())}')
+    potency = command.get("potency", False)
+    if not isinstance(potency, bool):
+        raise BadCommand('"potency" is true or false')
+    abilities = [a for a, on in ((TRANSMUTE, transmute is not None), (POTENCY, potency)) if on]
+    mana = ability_cost(state, seat, abilities) if abilities else 0
+    resource = cards.resource(card)
+    bag = transmute or resource.type
+    draws = inventory.draw_from_bag(state, bag, resource.potency + (1 if potency else 0), rng)
+    return [
+        Event(
+            "CardProcessed",
+            {
+                "seat": seat,
+                "card": card,
+                "bag": bag,
+                "draws": draws,
+                "abilities": abilities,
+                "mana": mana,
+            },
+        )
+    ]
+
+
+def _pay(state: State, seat: int, abilities: list[str], mana: int) -> None:
+    p = player(state, seat)
+    p["mana"] -= mana
+    p["activations"] += len(abilities)
+    for name in abilities:
+        p["ready"][name] = False
+
+
+@handles("CardProcessed")
+def _processed(state: State, body: dict[str, Any]) -> None:
+    seat = body["seat"]
+    p = player(state, seat)
+    p["resources"].remove(body["card"])
+    state["wilderness"]["discard"].append(body["card"])  # AB-ALC-05
+    _pay(state, seat, body["abilities"], body["mana"])
+    inventory.take_from_bag(state, body["bag"], body["draws"])
+    inventory.place(state, seat, inventory.tokens_of(body["bag"], body["draws"]))
+
+
+def keep(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    pending = state.get("pending") or {}
+    if pending.get("kind") != "overflow" or pending["seat"] != seat:
+        raise RuleViolation("NOTHING_TO_KEEP", "you have no overflow to settle", "AB-INV-03")
+    chosen = command.get("keep")
+    n = len(pending["choices"])
+    if (
+        not isinstance(chosen, list)
+        or not all(isinstance(i, int) and 1 <= i <= n for i in chosen)
+        or len(set(chosen)) != len(chosen)
+    ):
+        raise BadCommand(f'"keep" lists distinct choice numbers from 1 to {n}')
+    if len(chosen) != pending["room"]:
+        raise RuleViolation(
+            "KEEP_EXACTLY",
+            f"keep exactly {pending['room']} elixirs, filling your inventory",
+            "AB-INV-03",
+        )
+    kept = [pending["choices"][i - 1] for i in chosen]
+    dropped = [t for i, t in enumerate(pending["choices"], 1) if i not in chosen]
+    return [Event("OverflowSettled", {"seat": seat, "kept": kept, "dropped": dropped})]
+
+
+@handles("OverflowSettled")
+def _settled(state: State, body: dict[str, Any]) -> None:
+    player(state, body["seat"])["inventory"] += body["kept"]
+    inventory.return_tokens(state, body["dropped"])
+    state["pending"] = None
+
+
+def _slots(command: dict[str, Any], key: str, inv: list[str]) -> list[int]:
+    chosen = command.get(key, [])
+    if (
+        not isinstance(chosen, list)
+        or not all(isinstance(i, int) and 1 <= i <= len(inv) for i in chosen)
+        or len(set(chosen)) != len(chosen)
+    ):
+        raise BadCommand(f'"{key}" lists distinct inventory slots from 1 to {len(inv)}')
+    return chosen
+
+
+def make_rainbow(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    p = _require_station(state, seat)
+    chosen = _slots(command, "slots", p["inventory"])
+    inputs = [p["inventory"][i - 1] for i in chosen]
+    if len(inputs) != 2 or any(token_kind(t) != "pure" for t in inputs):
+        raise RuleViolation(
+            "RAINBOW_NEEDS_TWO_PURE", "a Rainbow takes exactly two Pure elixirs", "AB-ABL-11"
+        )
+    mana = ability_cost(state, seat, [RAINBOW_ABILITY])
+    return [Event("RainbowMade", {"seat": seat, "slots": chosen, "inputs": inputs, "mana": mana})]
+
+
+@handles("RainbowMade")
+def _rainbow(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    _pay(state, body["seat"], [RAINBOW_ABILITY], body["mana"])
+    p["inventory"] = [t for i, t in enumerate(p["inventory"], 1) if i not in body["slots"]]
+    inventory.return_tokens(state, body["inputs"])
+    p["inventory"].append("rainbow")
+
+
+def purge(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    p = _require_station(state, seat)
+    chosen = _slots(command, "discard", p["inventory"])
+    mana = ability_cost(state, seat, [PURGE])
+    removed = [
+        t
+        for i, t in enumerate(p["inventory"], 1)
+        if i in chosen or token_kind(t) in ("failed", "spectral")
+    ]
+    return [Event("Purged", {"seat": seat, "slots": chosen, "removed": removed, "mana": mana})]
+
+
+@handles("Purged")
+def _purged(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    _pay(state, body["seat"], [PURGE], body["mana"])
+    p["inventory"] = [
+        t
+        for i, t in enumerate(p["inventory"], 1)
+        if i not in body["slots"] and token_kind(t) not in ("failed", "spectral")
+    ]
+    inventory.return_tokens(state, body["removed"])
+
+
+def end_turn(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    if state["phase"] != "alchemy" or active_seat(state) != seat or state.get("pending"):
+        raise RuleViolation("NOT_YOUR_ALCHEMY", "it is not your Alchemy turn", "AB-ALC-01")
+    return [Event("AlchemyEnded", {"seat": seat})]
+
+
+@handles("AlchemyEnded")
+def _ended(state: State, body: dict[str, Any]) -> None:
+    player(state, body["seat"])["turn_over"] = True
+
+
+def station_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    """Processing and ability commands (not every subset of Purge discards: only none)."""
+    if not station_open(state, seat):
+        return []
+    p = player(state, seat)
+    rules = cards.settings().abilities
+    out: list[dict[str, Any]] = []
+    left = rules.max_per_round - p["activations"]
+
+    def affordable(names: list[str]) -> bool:
+        try:
+            ability_cost(state, seat, names)
+        except RuleViolation:
+            return False
+        return True
+
+    for card in dict.fromkeys(p["resources"]):
+        out.append({"type": "ProcessCard", "card": card})
+        if left >= 1 and affordable([POTENCY]):
+            out.append({"type": "ProcessCard", "card": card, "potency": True})
+        if left >= 1 and affordable([TRANSMUTE]):
+            out += [
+                {"type": "ProcessCard", "card": card, "transmute": t}
+                for t in cards.elixir_types()
+                if t != cards.resource(card).type
+            ]
+    pures = [i for i, t in enumerate(p["inventory"], 1) if token_kind(t) == "pure"]
+    if len(pures) >= 2 and affordable([RAINBOW_ABILITY]):
+        out.append({"type": "MakeRainbow", "slots": pures[:2]})
+    if any(token_kind(t) in ("failed", "spectral") for t in p["inventory"]) and affordable([PURGE]):
+        out.append({"type": "Purge", "discard": []})
+    return out

@@ -1,0 +1,81 @@
+"""The end-of-round steps after rounds 1-5, in the main text's order (AB-EOR, AB-Q-53):
+Sun, heart loss, Ghost Vengeance, Wilderness refresh, ability recharge, new adventurers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.engine import Event, Rng
+from athanor.games.apothebakery import cards, foraging, ghosts, wilderness
+from athanor.games.apothebakery.events import handles
+from athanor.games.apothebakery.setup import seat_adventurers
+from athanor.games.apothebakery.state import ABILITIES, State
+
+
+def start(state: State) -> list[Event]:
+    from athanor.games.apothebakery.flow import step
+
+    return [step("end_of_round", "sun", None)]
+
+
+def advance(state: State, rng: Rng) -> list[Event]:
+    from athanor.games.apothebakery.flow import step
+
+    if state["step"] == "sun":
+        nxt = state["round"] + 1
+        events = [Event("SunMoved", {"space": nxt, "label": cards.time_of_day(nxt)})]
+        losing = [i for i, pos in enumerate(state["table"]["positions"], 1) if pos]
+        events.append(Event("HeartsLost", {"positions": losing}))  # AB-EOR-03
+        for i in losing:
+            if state["table"]["positions"][i - 1]["hearts"] <= 1:
+                events.append(ghosts.died(state, i, "time", list(state["order"])))  # AB-EOR-04
+        events.append(step("end_of_round", "vengeance", None))
+        return events
+    if state["step"] == "vengeance":
+        if state["gv_queue"] or state.get("pending"):
+            return ghosts.advance(state)
+        events = wilderness.refresh(state, rng)
+        events.append(Event("AbilitiesRecharged", {}))  # AB-EOR-08
+        events.append(replace_adventurers(state))
+        events += foraging.start_round(state, rng, state["round"] + 1)
+        return events
+    return []
+
+
+@handles("SunMoved")
+def _sun(state: State, body: dict[str, Any]) -> None:
+    state["sun"] = body["space"]
+
+
+@handles("HeartsLost")
+def _hearts(state: State, body: dict[str, Any]) -> None:
+    for i in body["positions"]:
+        state["table"]["positions"][i - 1]["hearts"] -= 1
+
+
+@handles("AbilitiesRecharged")
+def _recharged(state: State, body: dict[str, Any]) -> None:
+    for p in state["players"].values():
+        p["ready"] = dict.fromkeys(ABILITIES, True)
+
+
+def replace_adventurers(state: State) -> Event:
+    """Every empty position gets a new adventurer, Diagnosis and Cure (AB-EOR-09, AB-Q-19)."""
+    table = state["table"]
+    empty = [i for i, pos in enumerate(table["positions"], 1) if pos is None]
+    decks = {k: table[k] for k in ("adventurers", "diagnoses", "cures")}
+    fresh = seat_adventurers(decks, len(empty))
+    return Event(
+        "AdventurersReplaced", {"positions": dict(zip(map(str, empty), fresh, strict=False))}
+    )
+
+
+@handles("AdventurersReplaced")
+def _replaced(state: State, body: dict[str, Any]) -> None:
+    table = state["table"]
+    for i, pos in body["positions"].items():
+        table["positions"][int(i) - 1] = dict(pos, healed=False)
+    n = len(body["positions"])
+    for key in ("adventurers", "diagnoses", "cures"):
+        table[key] = table[key][n:]

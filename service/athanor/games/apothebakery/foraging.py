@@ -1,0 +1,450 @@
+"""Phase 1: draw Forries, pick them in secret, reveal, fix turn order, forage in turn."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, only_seats
+from athanor.games.apothebakery import cards, dice, wilderness
+from athanor.games.apothebakery.events import handles
+from athanor.games.apothebakery.state import State, active_seat, player, seat_numbers
+
+HAND = 3
+FIRST, DRAW = "first", "draw"
+
+
+# -- round start --------------------------------------------------------------------
+
+
+def start_round(state: State, rng: Rng, round_no: int) -> list[Event]:
+    from athanor.games.apothebakery.flow import step
+
+    events = [Event("RoundStarted", {"round": round_no})]
+    for s in seat_numbers(state):
+        p = player(state, s)
+        if len(p["deck"]) < HAND and p["exhausted"]:
+            # use the last cards, then the exhausted pile shuffled as the rest (AB-Q-08)
+            events.append(
+                Event(
+                    "ForrieDeckReshuffled",
+                    {"seat": s, "added": rng.shuffled(p["exhausted"])},
+                    SERVER,
+                    {"seat": s},
+                )
+            )
+            drawn = (p["deck"] + events[-1].body["added"])[:HAND]
+        else:
+            drawn = p["deck"][:HAND]
+        events.append(
+            Event("ForriesDrawn", {"seat": s, "cards": drawn}, only_seats(s), {"seat": s})
+        )
+    events.append(step("foraging", "pick", None, round=round_no))
+    return events
+
+
+@handles("RoundStarted")
+def _round_started(state: State, body: dict[str, Any]) -> None:
+    state["round"] = body["round"]
+    for p in state["players"].values():
+        p.update(
+            picked=[], benefit="", fed=False, collected=0, healed_round=False, revealed=None,
+            stamina=0, turn_over=False, benefit_used=False, spent=False,
+        )  # fmt: skip
+        if not cards.is_final_round(body["round"]):
+            p["activations"] = 0
+    for pos in state["table"]["positions"]:
+        if pos:
+            pos["healed"] = False
+
+
+@handles("ForrieDeckReshuffled")
+def _reshuffled(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    p["deck"] = p["deck"] + list(body["added"])
+    p["exhausted"] = []
+
+
+@handles("ForriesDrawn")
+def _drawn(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    p["hand"] = list(body["cards"])
+    p["deck"] = p["deck"][len(body["cards"]) :]
+
+
+# -- secret pick and reveal -------------------------------------------------------------
+
+
+def pick(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    p = player(state, seat)
+    if state["step"] != "pick":
+        raise RuleViolation("NOT_NOW", "Forries are picked at the start of Foraging", "AB-FOR-03")
+    if p["picked"]:
+        raise RuleViolation("ALREADY_PICKED", "you have already picked your Forries", "AB-FOR-03")
+    chosen = command.get("cards")
+    if not isinstance(chosen, list) or not all(isinstance(c, str) for c in chosen):
+        raise BadCommand('"cards" is a list of Forrie card ids')
+    if not 1 <= len(chosen) <= 3 or len(set(chosen)) != len(chosen):
+        raise RuleViolation("PICK_ONE_TO_THREE", "pick 1 to 3 different Forries", "AB-FOR-03")
+    if not set(chosen) <= set(p["hand"]):
+        raise RuleViolation("NOT_IN_HAND", "pick only Forries from your hand", "AB-FOR-03")
+    benefit = command.get("benefit", "")
+    if p["iridescent"] in chosen:
+        if benefit not in (FIRST, DRAW):
+            raise RuleViolation(
+                "CHOOSE_BENEFIT",
+                'the Iridescent Forrie gives one benefit: "first" or "draw"',
+                "AB-IRI-03",
+            )
+    elif benefit:
+        raise RuleViolation(
+            "NO_IRIDESCENT", "only the Iridescent Forrie gives a benefit", "AB-IRI-03"
+        )
+    return [
+        Event(
+            "ForriesPicked",
+            {"seat": seat, "cards": chosen, "benefit": benefit},
+            only_seats(seat),
+            {"seat": seat},
+        )
+    ]
+
+
+def pick_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    p = player(state, seat)
+    out = []
+    for n in (1, 2, 3):
+        for combo in combinations(p["hand"], n):
+            if p["iridescent"] in combo:
+                out += [
+                    {"type": "PickForries", "cards": list(combo), "benefit": b}
+                    for b in (FIRST, DRAW)
+                ]
+            else:
+                out.append({"type": "PickForries", "cards": list(combo)})
+    return out
+
+
+@handles("ForriesPicked")
+def _picked(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    p["picked"] = list(body["cards"])
+    p["benefit"] = body["benefit"]
+
+
+def reveal(state: State) -> Event:
+    """Everyone's picks at the same moment (AB-TO-01)."""
+    picks = {}
+    for s in seat_numbers(state):
+        p = player(state, s)
+        forries = [cards.forrie(c) for c in p["picked"]]
+        picks[str(s)] = {
+            "cards": list(p["picked"]),
+            "stamina": sum(f.stamina for f in forries),
+            "strength": sum(f.strength for f in forries),
+            "count": len(forries),
+            "benefit": p["benefit"],
+        }
+    return Event("ForriesRevealed", {"picks": picks})
+
+
+@handles("ForriesRevealed")
+def _revealed(state: State, body: dict[str, Any]) -> None:
+    for seat, info in body["picks"].items():
+        p = state["players"][seat]
+        rest = [c for c in p["hand"] if c not in info["cards"]]
+        p["deck"] = rest + p["deck"]  # unpicked Forries go back on top (AB-FOR-05)
+        p["hand"] = []
+        p["revealed"] = {k: info[k] for k in ("stamina", "strength", "count")}
+        p["stamina"] = info["stamina"]
+
+
+def order_key(state: State, seat: int) -> tuple[int, int, int, int]:
+    """Lower goes first: Iridescent 'first' claims, stamina, fewer Forries, more strength."""
+    p = player(state, seat)
+    r = p["revealed"]
+    claim = 0 if p["benefit"] == FIRST else 1  # AB-TO-11, AB-Q-07
+    return (claim, r["stamina"], r["count"], -r["strength"])
+
+
+def tie_groups(state: State, seats: list[int]) -> list[list[int]]:
+    groups: dict[tuple[int, int, int, int], list[int]] = {}
+    for s in seats:
+        groups.setdefault(order_key(state, s), []).append(s)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+def rolloff(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    pending = state["pending"] or {}
+    waiting = [s for g in pending.get("groups", []) for s in g if str(s) not in pending["rolls"]]
+    if seat not in waiting:
+        raise RuleViolation("NOT_YOUR_ROLL", "you have no turn-order roll to make", "AB-TO-06")
+    return [dice.roll(state, command, seat, rng, "turn_order")]
+
+
+@handles("RollOffStarted")
+def _rolloff_started(state: State, body: dict[str, Any]) -> None:
+    state["pending"] = {"kind": "rolloff", "groups": body["groups"], "rolls": {}, "ranks": {}}
+
+
+@handles("RollOffResolved")
+def _rolloff_resolved(state: State, body: dict[str, Any]) -> None:
+    pending = state["pending"]
+    pending["ranks"].update(body["ranks"])
+    pending["groups"] = body["again"]
+    pending["rolls"] = {}
+
+
+def _after_rolls(state: State) -> list[Event]:
+    """Rank each finished group by its faces; equal faces roll again (AB-Q-02)."""
+    pending = state["pending"]
+    ranks: dict[str, list[int]] = {}
+    again: list[list[int]] = []
+    for group in pending["groups"]:
+        by_face: dict[int, list[int]] = {}
+        for s in group:
+            by_face.setdefault(dice.rank(pending["rolls"][str(s)]), []).append(s)
+        for level, members in by_face.items():
+            if len(members) > 1:
+                again.append(members)
+            for s in members:
+                ranks[str(s)] = [*pending["ranks"].get(str(s), []), -level]  # higher first
+    return [Event("RollOffResolved", {"ranks": ranks, "again": again})]
+
+
+def turn_order(state: State) -> list[int]:
+    ranks = (state.get("pending") or {}).get("ranks", {})
+    return sorted(
+        seat_numbers(state), key=lambda s: (order_key(state, s), ranks.get(str(s), []), s)
+    )
+
+
+@handles("TurnOrderSet")
+def _order(state: State, body: dict[str, Any]) -> None:
+    state["order"] = list(body["order"])
+    state["pending"] = None
+
+
+# -- foraging turns ----------------------------------------------------------------------
+
+
+def advance(state: State, rng: Rng) -> list[Event]:
+    from athanor.games.apothebakery.flow import step
+
+    name = state["step"]
+    if name == "pick":
+        if all(p["picked"] for p in state["players"].values()):
+            revealed = reveal(state)
+            return [revealed, step("foraging", "order", None)]
+        return []
+    if name == "order":
+        pending = state.get("pending")
+        if pending is None:
+            groups = tie_groups(state, list(seat_numbers(state)))
+            if groups:
+                return [Event("RollOffStarted", {"groups": groups})]
+            return _start_foraging(state)
+        waiting = [s for g in pending["groups"] for s in g if str(s) not in pending["rolls"]]
+        if waiting:
+            return []
+        if pending["groups"]:
+            return _after_rolls(state)
+        return _start_foraging(state)
+    if name == "forage" and player(state, active_seat(state))["turn_over"]:
+        turn = state["turn"] + 1
+        if turn < len(state["order"]):
+            return [step("foraging", "forage", turn)]
+        from athanor.games.apothebakery import alchemy
+
+        return alchemy.start(state)
+    return []
+
+
+def _start_foraging(state: State) -> list[Event]:
+    from athanor.games.apothebakery.flow import step
+
+    return [Event("TurnOrderSet", {"order": turn_order(state)}), step("foraging", "forage", 0)]
+
+
+def _require_forager(state: State, seat: int, rule: str) -> dict[str, Any]:
+    if state["step"] != "forage" or active_seat(state) != seat:
+        raise RuleViolation("NOT_YOUR_TURN", "it is not your foraging turn", rule)
+    return player(state, seat)
+
+
+def current_species(state: State, seat: int) -> str:
+    p = player(state, seat)
+    return p.get("metamorphosis") or p["species"]
+
+
+def slot_cost(state: State, seat: int, slot: int) -> int:
+    """The stamina a slot's card costs this forager (AB-FOR-10 species discount)."""
+    card = state["wilderness"]["slots"][slot]
+    cost = cards.board_costs(state["seats"])[slot]
+    if card is not None and cards.resource(card).type == current_species(state, seat):
+        cost -= 1
+    return max(cost, 0)
+
+
+def feed(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    p = _require_forager(state, seat, "AB-FEED-02")
+    card = command.get("card")
+    if not isinstance(card, str):
+        raise BadCommand('"card" is a resource card id')
+    if p["fed"]:
+        raise RuleViolation("ALREADY_FED", "you may feed one card per round", "AB-FEED-03")
+    if p["collected"] or p.get("spent"):
+        raise RuleViolation(
+            "FEED_AT_START", "feeding is announced at the start of your turn", "AB-FEED-02"
+        )
+    if card not in p["resources"]:
+        raise RuleViolation("NOT_IN_HAND", "feed a resource card from your hand", "AB-FEED-01")
+    potency = cards.resource(card).potency
+    return [Event("ForriesFed", {"seat": seat, "card": card, "stamina": potency})]
+
+
+@handles("ForriesFed")
+def _fed(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    p["resources"].remove(body["card"])
+    state["wilderness"]["discard"].append(body["card"])  # AB-Q-11
+    p["stamina"] += body["stamina"]
+    p["fed"] = True
+
+
+def take(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    p = _require_forager(state, seat, "AB-FOR-09")
+    slot = command.get("slot")
+    slots = state["wilderness"]["slots"]
+    if not isinstance(slot, int) or isinstance(slot, bool) or not 1 <= slot <= len(slots):
+        raise BadCommand(f'"slot" is a Wilderness slot from 1 to {len(slots)}')
+    if slots[slot - 1] is None:
+        raise RuleViolation("EMPTY_SLOT", "that slot is empty this round", "AB-FOR-09")
+    cost = slot_cost(state, seat, slot - 1)
+    if cost > p["stamina"]:
+        raise RuleViolation("NOT_ENOUGH_STAMINA", "you lack the stamina for that card", "AB-FOR-13")
+    return [
+        Event(
+            "WildernessTaken",
+            {"seat": seat, "slot": slot, "card": slots[slot - 1], "cost": cost},
+        )
+    ]
+
+
+@handles("WildernessTaken")
+def _taken(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    state["wilderness"]["slots"][body["slot"] - 1] = None
+    p["resources"].append(body["card"])
+    p["stamina"] -= body["cost"]
+    p["collected"] += 1
+    p["spent"] = True
+
+
+def draw_blind(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    p = _require_forager(state, seat, "AB-FOR-12")
+    free = command.get("iridescent", False)
+    cost = 0 if free else cards.blind_draw()[0]
+    if free and (p["benefit"] != DRAW or p.get("benefit_used")):
+        raise RuleViolation(
+            "NO_FREE_DRAW", "your Iridescent Forrie gave no free draw this round", "AB-IRI-03"
+        )
+    if cost > p["stamina"]:
+        raise RuleViolation("NOT_ENOUGH_STAMINA", "a blind draw costs 8 stamina", "AB-FOR-12")
+    events, drawn = wilderness.draw(state, rng, cards.blind_draw()[1])
+    events.append(
+        Event(
+            "WildernessDrawn",
+            {"seat": seat, "cards": drawn, "cost": cost, "iridescent": bool(free)},
+            only_seats(seat),
+            {"seat": seat, "count": len(drawn), "cost": cost, "iridescent": bool(free)},
+        )
+    )
+    return events
+
+
+@handles("WildernessDrawn")
+def _blind(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    w = state["wilderness"]
+    w["deck"] = w["deck"][len(body["cards"]) :]
+    p["resources"] += body["cards"]
+    p["stamina"] -= body["cost"]
+    p["collected"] += len(body["cards"])
+    p["spent"] = True
+    if body["iridescent"]:
+        p["benefit_used"] = True
+
+
+def could_forage(state: State, seat: int) -> bool:
+    """Whether anything was affordable: the test of 'unable to forage' (AB-Q-06)."""
+    p = player(state, seat)
+    slots = state["wilderness"]["slots"]
+    if any(
+        c is not None and slot_cost(state, seat, i) <= p["stamina"] for i, c in enumerate(slots)
+    ):
+        return True
+    blind_cost, _ = cards.blind_draw()
+    has_cards = bool(state["wilderness"]["deck"] or state["wilderness"]["discard"])
+    free = p["benefit"] == DRAW and not p.get("benefit_used")
+    return has_cards and (p["stamina"] >= blind_cost or free)
+
+
+def end_turn(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    p = _require_forager(state, seat, "AB-FOR-14")
+    shuffle_in = (
+        p["collected"] == 0 and not could_forage(state, seat) and p["iridescent_at"] != "deck"
+    )
+    events = [
+        Event(
+            "ForagingEnded",
+            {
+                "seat": seat,
+                "exhausted": [c for c in p["picked"] if c != p["iridescent"]],
+                "iridescent_used": p["iridescent"] in p["picked"],
+                "unable": shuffle_in,
+            },
+        )
+    ]
+    if shuffle_in:  # AB-IRI-02, AB-IRI-05
+        deck = rng.shuffled([*p["deck"], p["iridescent"]])
+        events.append(
+            Event("IridescentShuffledIn", {"seat": seat, "deck": deck}, SERVER, {"seat": seat})
+        )
+    return events
+
+
+@handles("ForagingEnded")
+def _ended(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    p["exhausted"] += body["exhausted"]  # every picked Forrie is exhausted (AB-FOR-16)
+    if body["iridescent_used"]:
+        p["iridescent_at"] = "used"  # set aside after its single use (AB-IRI-04)
+    p["stamina"] = 0  # unspent stamina is lost (AB-FOR-14)
+    p["turn_over"] = True
+    p.pop("metamorphosis", None)
+
+
+@handles("IridescentShuffledIn")
+def _iridescent_in(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    p["deck"] = list(body["deck"])
+    p["iridescent_at"] = "deck"
+
+
+def forage_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    if state["step"] != "forage" or active_seat(state) != seat:
+        return []
+    p = player(state, seat)
+    out: list[dict[str, Any]] = [{"type": "EndForaging"}]
+    for i, card in enumerate(state["wilderness"]["slots"]):
+        if card is not None and slot_cost(state, seat, i) <= p["stamina"]:
+            out.append({"type": "TakeCard", "slot": i + 1})
+    has_cards = bool(state["wilderness"]["deck"] or state["wilderness"]["discard"])
+    if has_cards and p["stamina"] >= cards.blind_draw()[0]:
+        out.append({"type": "DrawBlind"})
+    if has_cards and p["benefit"] == DRAW and not p.get("benefit_used"):
+        out.append({"type": "DrawBlind", "iridescent": True})
+    if not p["fed"] and not p.get("spent"):
+        out += [{"type": "FeedForries", "card": c} for c in p["resources"]]
+    return out

@@ -1,0 +1,237 @@
+"""Deaths and Ghost Vengeance: a queue of (seat, event) resolved one at a time.
+
+A death names who resolves its Ghost Vengeance (the healer, the caster or every
+player in turn order, AB-GV-02/05, AB-Q-24); each entry waits for that seat's die
+roll or choice when the event needs one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.engine import BadCommand, Event, Rng, RuleViolation
+from athanor.games.apothebakery import cards, dice, inventory
+from athanor.games.apothebakery.events import handles
+from athanor.games.apothebakery.state import SPECTRAL, State, is_elixir, player, seat_numbers
+
+ROLL_AND_LOSE, COLLECT_VIAL = "roll_and_lose", "collect_vial"
+POLTERGEIST_LEFT, POLTERGEIST_RIGHT, FENNIC = (
+    "poltergeist_left",
+    "poltergeist_right",
+    "fennic_doiet",
+)
+
+
+def died(state: State, position: int, cause: str, resolvers: list[int], **extra: Any) -> Event:
+    """An adventurer in `position` (1-based) dies; `resolvers` resolve its vengeance."""
+    pos = state["table"]["positions"][position - 1]
+    return Event(
+        "AdventurerDied",
+        {
+            "position": position,
+            "adventurer": pos["adventurer"],
+            "diagnosis": pos["diagnosis"],
+            "cure": pos["cure"],
+            "cause": cause,
+            "vengeance": cards.vengeance_of(pos["adventurer"]),
+            "resolvers": resolvers,
+            **extra,
+        },
+    )
+
+
+@handles("AdventurerDied")
+def _died(state: State, body: dict[str, Any]) -> None:
+    table = state["table"]
+    if body.get("position"):
+        table["positions"][body["position"] - 1] = None
+    table["discard"] += [body["adventurer"], body["cure"]]
+    if body.get("diagnosis_to"):
+        player(state, body["diagnosis_to"])["diagnoses"].append(body["diagnosis"])
+    else:
+        table["discard"].append(body["diagnosis"])
+    state["gv_queue"] += [
+        {"seat": s, "event": body["vengeance"], "adventurer": body["adventurer"]}
+        for s in body["resolvers"]
+    ]
+
+
+def advance(state: State) -> list[Event]:
+    """Automatic vengeance, or [] while the head of the queue waits for its seat."""
+    if not state["gv_queue"] or state.get("pending"):
+        return []
+    head = state["gv_queue"][0]
+    seat, event = head["seat"], head["event"]
+    p = player(state, seat)
+    if event == COLLECT_VIAL:
+        return [Event("VengeanceResolved", {"seat": seat, "event": event, "vial": True})]
+    if event == ROLL_AND_LOSE:
+        return [Event("VengeanceAwaits", {"seat": seat, "event": event, "need": "roll"})]
+    eligible = [i for i, t in enumerate(p["inventory"], 1) if is_elixir(t)]
+    if not eligible or (event in (POLTERGEIST_LEFT, POLTERGEIST_RIGHT) and state["seats"] < 2):
+        return [Event("VengeanceResolved", {"seat": seat, "event": event, "vial": False})]
+    need = "discard" if event == FENNIC else "pass"
+    return [Event("VengeanceAwaits", {"seat": seat, "event": event, "need": need})]
+
+
+@handles("VengeanceAwaits")
+def _awaits(state: State, body: dict[str, Any]) -> None:
+    state["pending"] = {"kind": "vengeance", **body}
+
+
+@handles("VengeanceResolved")
+def _resolved(state: State, body: dict[str, Any]) -> None:
+    state["gv_queue"].pop(0)
+    state["pending"] = None
+    if body.get("vial"):
+        inventory.receive_forced(state, body["seat"], SPECTRAL)  # AB-GV-09, AB-GV-10
+
+
+def _require(state: State, seat: int, need: str) -> dict[str, Any]:
+    pending = state.get("pending") or {}
+    if pending.get("kind") != "vengeance" or pending["seat"] != seat or pending["need"] != need:
+        raise RuleViolation(
+            "NO_VENGEANCE", "you have no Ghost Vengeance to resolve that way", "AB-GV-02"
+        )
+    return pending
+
+
+def roll(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    """Roll and lose: a number costs its size, Blank nothing, Skull a vial (AB-GV-08)."""
+    pending = _require(state, seat, "roll")
+    rolled = dice.roll(state, command, seat, rng, "vengeance")
+    face = rolled.body["face"]
+    skull = face == dice.SKULL
+    loss = 0 if skull else abs(dice.face_value(face))
+    return [
+        rolled,
+        Event("ReputationLost", {"seat": seat, "amount": loss, "why": pending["event"]}),
+        Event("VengeanceResolved", {"seat": seat, "event": pending["event"], "vial": skull}),
+    ]
+
+
+@handles("ReputationLost")
+def _lost(state: State, body: dict[str, Any]) -> None:
+    player(state, body["seat"])["reputation"] -= body["amount"]
+
+
+def _nearest(inv: list[str], end: str) -> int | None:
+    """1-based slot of the eligible elixir nearest the named end (AB-Q-25)."""
+    slots = [i for i, t in enumerate(inv, 1) if is_elixir(t)]
+    if not slots:
+        return None
+    return slots[0] if end == "left" else slots[-1]
+
+
+def pass_elixir(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    """Poltergeist Activity: hand the end elixir to another player (AB-GV-11..13)."""
+    pending = _require(state, seat, "pass")
+    to = command.get("to")
+    if not isinstance(to, int) or to == seat or to not in seat_numbers(state):
+        raise BadCommand('"to" is another seat of this game')
+    end = "left" if pending["event"] == POLTERGEIST_LEFT else "right"
+    giver = player(state, seat)["inventory"]
+    slot = _nearest(giver, end)
+    assert slot is not None  # checked when the vengeance started waiting
+    receiver = player(state, to)["inventory"]
+    displaced = None
+    if len(receiver) >= cards.inventory_size():
+        displaced = _nearest(receiver, end) or 0  # 0: no elixir to swap: the token is lost
+    return [
+        Event(
+            "ElixirPassed",
+            {
+                "seat": seat,
+                "to": to,
+                "end": end,
+                "slot": slot,
+                "token": giver[slot - 1],
+                "displaced": displaced,
+            },
+        ),
+        Event("VengeanceResolved", {"seat": seat, "event": pending["event"], "vial": False}),
+    ]
+
+
+@handles("ElixirPassed")
+def _passed(state: State, body: dict[str, Any]) -> None:
+    giver = player(state, body["seat"])["inventory"]
+    token = giver.pop(body["slot"] - 1)
+    receiver = player(state, body["to"])["inventory"]
+    displaced = body["displaced"]
+    if displaced is None:
+        if body["end"] == "left":
+            receiver.insert(0, token)
+        else:
+            receiver.append(token)
+    elif displaced == 0:
+        inventory.return_tokens(state, [token])
+    else:
+        inventory.return_tokens(state, [receiver[displaced - 1]])
+        receiver[displaced - 1] = token
+
+
+def discard_elixir(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    """Fennic Doiet outside solo: discard one elixir of your choice (AB-Q-22)."""
+    pending = _require(state, seat, "discard")
+    inv = player(state, seat)["inventory"]
+    slot = command.get("slot")
+    if not isinstance(slot, int) or not 1 <= slot <= len(inv) or not is_elixir(inv[slot - 1]):
+        raise BadCommand('"slot" is the inventory slot of a Pure, Impure or Rainbow elixir')
+    return [
+        Event("ElixirDiscarded", {"seat": seat, "slot": slot, "token": inv[slot - 1]}),
+        Event("VengeanceResolved", {"seat": seat, "event": pending["event"], "vial": False}),
+    ]
+
+
+@handles("ElixirDiscarded")
+def _discarded(state: State, body: dict[str, Any]) -> None:
+    inv = player(state, body["seat"])["inventory"]
+    inventory.return_tokens(state, [inv.pop(body["slot"] - 1)])
+    if (state.get("pending") or {}).get("kind") == "make_room":
+        state["pending"] = None
+
+
+def make_room(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    """Discard an elixir so a forced Spectral Vial or Failed Elixir fits (AB-INV-04)."""
+    pending = state.get("pending") or {}
+    if pending.get("kind") != "make_room" or pending["seat"] != seat:
+        raise RuleViolation("NO_ROOM_NEEDED", "nothing is waiting for room", "AB-INV-04")
+    inv = player(state, seat)["inventory"]
+    slot = command.get("slot")
+    if not isinstance(slot, int) or not 1 <= slot <= len(inv) or not is_elixir(inv[slot - 1]):
+        raise RuleViolation(
+            "KEEP_VIALS", "discard an elixir, not a Spectral Vial or Failed Elixir", "AB-INV-04"
+        )
+    return [
+        Event(
+            "RoomMade",
+            {"seat": seat, "slot": slot, "token": inv[slot - 1], "placed": pending["token"]},
+        )
+    ]
+
+
+@handles("RoomMade")
+def _room(state: State, body: dict[str, Any]) -> None:
+    inv = player(state, body["seat"])["inventory"]
+    inventory.return_tokens(state, [inv.pop(body["slot"] - 1)])
+    inv.append(body["placed"])
+    state["pending"] = None
+
+
+def commands(state: State, seat: int) -> list[dict[str, Any]]:
+    """The decisions a vengeance or a forced token waits for from `seat`."""
+    pending = state.get("pending") or {}
+    if pending.get("seat") != seat:
+        return []
+    inv = player(state, seat)["inventory"]
+    elixirs = [i for i, t in enumerate(inv, 1) if is_elixir(t)]
+    if pending.get("kind") == "make_room":
+        return [{"type": "MakeRoom", "slot": i} for i in elixirs]
+    if pending.get("kind") != "vengeance":
+        return []
+    if pending["need"] == "roll":
+        return dice.roll_commands(state)
+    if pending["need"] == "pass":
+        return [{"type": "PassElixir", "to": s} for s in seat_numbers(state) if s != seat]
+    return [{"type": "DiscardElixir", "slot": i} for i in elixirs]

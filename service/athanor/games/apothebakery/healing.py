@@ -1,0 +1,369 @@
+"""Phase 3: heal adventurers in turn order; side effects; rewards and spells.
+
+Rounds 1-5: one healing turn per seat. The final round 'Closed' cycles healing turns
+until nobody heals for a whole cycle or no adventurer is left (AB-FIN-03..08).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, only_seats
+from athanor.games.apothebakery import cards, dice, ghosts, inventory
+from athanor.games.apothebakery.events import handles
+from athanor.games.apothebakery.state import (
+    RAINBOW,
+    State,
+    active_seat,
+    player,
+    seat_numbers,
+    token_kind,
+    token_type,
+)
+
+
+def start(state: State) -> list[Event]:
+    from athanor.games.apothebakery.flow import step
+
+    return [step("healing", "heal", 0, cycle_heals=0)]
+
+
+def final(state: State) -> bool:
+    return cards.is_final_round(state["round"])
+
+
+def _require_healer(state: State, seat: int) -> dict[str, Any]:
+    if state["phase"] != "healing" or active_seat(state) != seat or state.get("pending"):
+        raise RuleViolation("NOT_YOUR_HEALING", "it is not your healing turn", "AB-HEAL-01")
+    p = player(state, seat)
+    if p["turn_over"]:
+        raise RuleViolation("ONE_HEAL", "you have had your heal this turn", "AB-HEAL-01")
+    return p
+
+
+def matches(required: list[str], tokens: list[str]) -> bool:
+    """Whether `tokens` pay exactly for `required`: a colour by a Pure, Impure or Rainbow
+    of it, a printed Rainbow only by a Rainbow (AB-HEAL-02, AB-INV-06, AB-Q-15)."""
+    if len(tokens) != len(required) or any(
+        token_kind(t) not in ("pure", "impure", RAINBOW) for t in tokens
+    ):
+        return False
+    have = Counter(RAINBOW if token_kind(t) == RAINBOW else token_type(t) for t in tokens)
+    need = Counter(required)
+    rainbows = have.pop(RAINBOW, 0)
+    for colour, n in have.items():
+        if n > need.get(colour, 0):
+            return False
+    short = sum(max(0, need[c] - have.get(c, 0)) for c in need if c != RAINBOW)
+    return rainbows == short + need.get(RAINBOW, 0)
+
+
+def heal(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    p = _require_healer(state, seat)
+    positions = state["table"]["positions"]
+    position = command.get("position")
+    if not isinstance(position, int) or not 1 <= position <= len(positions):
+        raise BadCommand(f'"position" is an adventurer position from 1 to {len(positions)}')
+    pos = positions[position - 1]
+    if pos is None:
+        raise RuleViolation("NO_ADVENTURER", "no adventurer waits at that position", "AB-HEAL-10")
+    slots = command.get("tokens")
+    inv = p["inventory"]
+    if (
+        not isinstance(slots, list)
+        or not all(isinstance(i, int) and 1 <= i <= len(inv) for i in slots)
+        or len(set(slots)) != len(slots)
+    ):
+        raise BadCommand(f'"tokens" lists distinct inventory slots from 1 to {len(inv)}')
+    tokens = [inv[i - 1] for i in slots]
+    cure = cards.cure(pos["cure"])
+    if not matches(list(cure.elixirs), tokens):
+        raise RuleViolation(
+            "CURE_NOT_MET",
+            "those elixirs do not match the Cure card, one per listed elixir",
+            "AB-HEAL-02",
+        )
+    return [
+        Event(
+            "AdventurerHealed",
+            {
+                "seat": seat,
+                "position": position,
+                **{k: pos[k] for k in ("adventurer", "diagnosis", "cure", "hearts")},
+                "slots": slots,
+                "tokens": tokens,
+                "reputation": cure.reputation,
+                "impure": sum(token_kind(t) == "impure" for t in tokens),
+            },
+        )
+    ]
+
+
+@handles("AdventurerHealed")
+def _healed(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    p["inventory"] = [t for i, t in enumerate(p["inventory"], 1) if i not in body["slots"]]
+    inventory.return_tokens(state, body["tokens"])  # AB-HEAL-07
+    p["reputation"] += body["reputation"]  # AB-HEAL-04
+    p["heals"] += 1
+    p["healed_round"] = True
+    state["table"]["positions"][body["position"] - 1] = None  # AB-HEAL-10
+    state["cycle_heals"] = state.get("cycle_heals", 0) + 1
+    state["pending"] = {
+        "kind": "side_effects" if body["impure"] else "reward",
+        "seat": body["seat"],
+        "remaining": body["impure"],
+        "heal": {k: body[k] for k in ("position", "adventurer", "diagnosis", "cure", "hearts")},
+    }
+
+
+def side_effect(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    """One roll per Impure elixir, one at a time, after the cure (AB-SE-01, AB-SE-02)."""
+    pending = state.get("pending") or {}
+    if pending.get("kind") != "side_effects" or pending["seat"] != seat:
+        raise RuleViolation("NO_SIDE_EFFECT", "you have no side-effect roll to make", "AB-SE-01")
+    rolled = dice.roll(state, command, seat, rng, "side_effect")
+    face = rolled.body["face"]
+    skull = face == dice.SKULL
+    delta = 0 if skull else dice.face_value(face)
+    events = [
+        rolled,
+        Event("SideEffect", {"seat": seat, "face": face, "reputation": delta, "killed": skull}),
+    ]
+    if skull:  # the adventurer dies; remaining rolls are skipped (AB-SE-05, AB-SE-06)
+        heal_ = pending["heal"]
+        events.append(
+            Event(
+                "AdventurerDied",
+                {
+                    "position": 0,
+                    "adventurer": heal_["adventurer"],
+                    "diagnosis": heal_["diagnosis"],
+                    "cure": heal_["cure"],
+                    "cause": "side_effect",
+                    "vengeance": cards.vengeance_of(heal_["adventurer"]),
+                    "resolvers": [seat],
+                    "diagnosis_to": seat,  # AB-GV-01; the Cure card is discarded (AB-Q-26)
+                },
+            )
+        )
+    return events
+
+
+@handles("SideEffect")
+def _side_effect(state: State, body: dict[str, Any]) -> None:
+    player(state, body["seat"])["reputation"] += body["reputation"]
+    pending = state["pending"]
+    pending["remaining"] -= 1
+    if body["killed"]:
+        state["pending"] = None
+        player(state, body["seat"])["turn_over"] = True
+    elif pending["remaining"] == 0:
+        pending["kind"] = "reward"
+
+
+def reward(state: State, rng: Rng) -> list[Event]:
+    """Health bonus, the Cure and Diagnosis cards, and the spell draw (AB-HEAL-05..09)."""
+    pending = state["pending"]
+    seat, heal_ = pending["seat"], pending["heal"]
+    events = [
+        Event(
+            "HealRewarded",
+            {
+                "seat": seat,
+                "bonus": cards.heal_bonus(heal_["hearts"]),
+                "diagnosis": heal_["diagnosis"],
+                "cure": heal_["cure"],
+                "adventurer": heal_["adventurer"],
+            },
+        )
+    ]
+    count = cards.spells_for(heal_["adventurer"])
+    deck = state["spells"]["deck"]
+    if len(deck) < count and state["spells"]["discard"]:
+        deck = deck + rng.shuffled(state["spells"]["discard"])  # AB-Q-35
+        events.append(Event("SpellDeckReshuffled", {"deck": deck}, SERVER, {"count": len(deck)}))
+    drawn = deck[:count]
+    if drawn:
+        events.append(
+            Event(
+                "SpellsDrawn",
+                {"seat": seat, "cards": drawn},
+                only_seats(seat),
+                {"seat": seat, "count": len(drawn)},
+            )
+        )
+    return events
+
+
+@handles("HealRewarded")
+def _rewarded(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    p["reputation"] += body["bonus"]
+    p["diagnoses"].append(body["diagnosis"])  # AB-HEAL-08
+    p["cures"].append(body["cure"])
+    state["table"]["discard"].append(body["adventurer"])
+    state["pending"] = None
+    p["turn_over"] = True
+
+
+@handles("SpellDeckReshuffled")
+def _spell_reshuffle(state: State, body: dict[str, Any]) -> None:
+    state["spells"]["deck"] = list(body["deck"])
+    state["spells"]["discard"] = []
+
+
+@handles("SpellsDrawn")
+def _spells_drawn(state: State, body: dict[str, Any]) -> None:
+    state["spells"]["deck"] = state["spells"]["deck"][len(body["cards"]) :]
+    state["pending"] = {"kind": "keep_spell", "seat": body["seat"], "cards": list(body["cards"])}
+    player(state, body["seat"])["turn_over"] = False
+
+
+def keep_spell(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    """Select one drawn spell; with a full oven keep the old or replace it (AB-SPL-02..04)."""
+    pending = state.get("pending") or {}
+    if pending.get("kind") != "keep_spell" or pending["seat"] != seat:
+        raise RuleViolation(
+            "NO_SPELLS_DRAWN", "you have no drawn spells to choose from", "AB-SPL-02"
+        )
+    card = command.get("card")
+    if card not in pending["cards"]:
+        raise BadCommand('"card" is one of the spells you drew')
+    replace = command.get("replace", True)
+    if not isinstance(replace, bool):
+        raise BadCommand('"replace" is true or false')
+    old = player(state, seat)["oven"]
+    kept = old is None or replace
+    returned = [c for c in pending["cards"] if c != card] + ([] if kept else [card])
+    deck = list(state["spells"]["deck"])
+    for c in returned:  # back into the deck at a random position (AB-Q-35)
+        deck.insert(rng.randint(0, len(deck)), c)
+    events = [
+        Event(
+            "SpellChosen",
+            {
+                "seat": seat,
+                "card": card,
+                "kept": kept,
+                "discarded": old if kept else None,
+                "returned": returned,
+            },
+            only_seats(seat),
+            {"seat": seat, "kept": kept},
+        )
+    ]
+    if returned:
+        events.append(Event("SpellDeckReordered", {"deck": deck}, SERVER, {"count": len(deck)}))
+    return events
+
+
+@handles("SpellChosen")
+def _chosen(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    if body["kept"]:
+        if body["discarded"]:
+            state["spells"]["discard"].append(body["discarded"])
+        p["oven"] = body["card"]
+    state["pending"] = None
+    p["turn_over"] = True
+
+
+@handles("SpellDeckReordered")
+def _reordered(state: State, body: dict[str, Any]) -> None:
+    state["spells"]["deck"] = list(body["deck"])
+
+
+def pass_turn(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    _require_healer(state, seat)
+    return [Event("HealingPassed", {"seat": seat})]  # AB-HEAL-11
+
+
+@handles("HealingPassed")
+def _passed(state: State, body: dict[str, Any]) -> None:
+    player(state, body["seat"])["turn_over"] = True
+
+
+def advance(state: State, rng: Rng) -> list[Event]:
+    from athanor.games.apothebakery import end_round, scoring
+    from athanor.games.apothebakery.flow import step
+
+    if state["gv_queue"]:
+        return ghosts.advance(state)
+    pending = state.get("pending")
+    if pending:
+        return reward(state, rng) if pending["kind"] == "reward" else []
+    if state["step"] == "closing":
+        return scoring.start(state)
+    if not player(state, active_seat(state))["turn_over"]:
+        return []
+    turn = state["turn"] + 1
+    if not final(state):
+        if turn < len(state["order"]):
+            return [step("healing", "heal", turn)]
+        return end_round.start(state)
+    # the final round cycles until no adventurer is left or a cycle passes without a heal
+    left = [i for i, pos in enumerate(state["table"]["positions"], 1) if pos]
+    if turn >= len(state["order"]):
+        if not left or not state.get("cycle_heals"):
+            return close(state)
+        return [step("healing", "heal", 0, cycle_heals=0)]
+    if not left:
+        return close(state)
+    return [step("healing", "heal", turn, cycle_heals=state.get("cycle_heals", 0))]
+
+
+def close(state: State) -> list[Event]:
+    """Every adventurer still waiting perishes; all players resolve them (AB-FIN-09)."""
+    from athanor.games.apothebakery.flow import step
+
+    events = [step("healing", "closing", None)]
+    for i, pos in enumerate(state["table"]["positions"], 1):
+        if pos:
+            events.append(ghosts.died(state, i, "closing", list(state["order"])))
+    return events
+
+
+def healing_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    if state["phase"] != "healing" or state["step"] != "heal" or active_seat(state) != seat:
+        return []
+    if state.get("pending") or player(state, seat)["turn_over"]:
+        return []
+    from itertools import combinations
+
+    p = player(state, seat)
+    out: list[dict[str, Any]] = [{"type": "PassHealing"}]
+    for i, pos in enumerate(state["table"]["positions"], 1):
+        if not pos:
+            continue
+        required = list(cards.cure(pos["cure"]).elixirs)
+        seen: set[tuple[str, ...]] = set()
+        for combo in combinations(range(1, len(p["inventory"]) + 1), len(required)):
+            tokens = [p["inventory"][j - 1] for j in combo]
+            key = tuple(sorted(tokens))
+            if key not in seen and matches(required, tokens):
+                seen.add(key)
+                out.append({"type": "Heal", "position": i, "tokens": list(combo)})
+    return out
+
+
+def pending_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    pending = state.get("pending") or {}
+    if pending.get("seat") != seat:
+        return []
+    if pending["kind"] == "side_effects":
+        return dice.roll_commands(state)
+    if pending["kind"] == "keep_spell":
+        out = []
+        for card in pending["cards"]:
+            if player(state, seat)["oven"] is None:
+                out.append({"type": "KeepSpell", "card": card})
+            else:
+                out += [{"type": "KeepSpell", "card": card, "replace": r} for r in (True, False)]
+        return out
+    return []
+
+
+def everyone(state: State) -> list[int]:
+    return list(state["order"]) or list(seat_numbers(state))

@@ -1,0 +1,109 @@
+"""Tokens: drawing from the elixir bags, placing into an inventory of 6, returning them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.engine import Rng
+from athanor.games.apothebakery import cards
+from athanor.games.apothebakery.state import (
+    FAILED,
+    SPECTRAL,
+    State,
+    is_elixir,
+    player,
+    token_kind,
+    token_type,
+)
+
+
+def draw_from_bag(state: State, bag: str, count: int, rng: Rng) -> list[str]:
+    """Draw `count` tokens one at a time (AB-ALC-04); a Failed token goes straight back,
+    so a later draw can find it again (AB-ALC-09); an empty bag ends the draws (AB-Q-13)."""
+    left = dict(state["bags"][bag])
+    draws: list[str] = []
+    for _ in range(count):
+        pool = [k for k in ("pure", "impure", "failed") for _ in range(left[k])]
+        if not pool:
+            break
+        kind = rng.choice(pool)
+        draws.append(kind)
+        if kind != FAILED:
+            left[kind] -= 1
+    return draws
+
+
+def tokens_of(bag: str, draws: list[str]) -> list[str]:
+    """What a player receives for `draws`: a Failed Elixir from the supply for each Failed."""
+    return [FAILED if k == FAILED else f"{k}:{bag}" for k in draws]
+
+
+def take_from_bag(state: State, bag: str, draws: list[str]) -> None:
+    for kind in draws:
+        if kind != FAILED:
+            state["bags"][bag][kind] -= 1
+
+
+def return_tokens(state: State, tokens: list[str]) -> None:
+    """Pure and Impure go back to their colour's bag; the rest to unlimited piles (AB-Q-14)."""
+    for t in tokens:
+        if token_kind(t) in ("pure", "impure"):
+            state["bags"][token_type(t)][token_kind(t)] += 1
+
+
+def place(state: State, seat: int, new: list[str]) -> None:
+    """Put drawn tokens into an inventory; ask which to keep when they do not fit.
+
+    Failed tokens and Spectral Vials cannot be chosen away; the elixirs old and new are
+    the choice (AB-INV-03, AB-INV-04, AB-Q-31); a forced token with no room left is not
+    placed (AB-Q-55).
+    """
+    p = player(state, seat)
+    size = cards.inventory_size()
+    if len(p["inventory"]) + len(new) <= size:
+        p["inventory"] += new
+        return
+    fixed = [t for t in p["inventory"] + new if not is_elixir(t)][:size]
+    choices = [t for t in p["inventory"] if is_elixir(t)] + [t for t in new if is_elixir(t)]
+    room = size - len(fixed)
+    if len(choices) <= room:
+        p["inventory"] = fixed + choices
+        return
+    p["inventory"] = fixed
+    state["pending"] = {"kind": "overflow", "seat": seat, "choices": choices, "room": room}
+
+
+def keep_commands(pending: dict[str, Any]) -> list[dict[str, Any]]:
+    from itertools import combinations
+
+    n = len(pending["choices"])
+    seen: set[tuple[str, ...]] = set()
+    out = []
+    for combo in combinations(range(n), pending["room"]):
+        kept = tuple(sorted(pending["choices"][i] for i in combo))
+        if kept not in seen:  # identical tokens make identical choices
+            seen.add(kept)
+            out.append({"type": "KeepTokens", "keep": [i + 1 for i in combo]})
+    return out
+
+
+def forced_room(state: State, seat: int, token: str) -> bool:
+    """Whether a forced Spectral Vial or Failed Elixir needs a discard choice first."""
+    p = player(state, seat)
+    return len(p["inventory"]) >= cards.inventory_size() and any(
+        is_elixir(t) for t in p["inventory"]
+    )
+
+
+def receive_forced(state: State, seat: int, token: str) -> None:
+    """A forced token: placed when there is room, otherwise the holder picks a discard."""
+    p = player(state, seat)
+    if len(p["inventory"]) < cards.inventory_size():
+        p["inventory"].append(token)
+    elif forced_room(state, seat, token):
+        state["pending"] = {"kind": "make_room", "seat": seat, "token": token}
+    # else: every slot holds Failed/Spectral: the token is not placed (AB-Q-55)
+
+
+def counts_as_spectral(token: str) -> bool:
+    return token == SPECTRAL

@@ -1,0 +1,199 @@
+"""Apothebakery's Rules object: commands to the phase modules, then the flow onward."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation, Table
+from athanor.engine.rules import JSON, Upcaster
+from athanor.games.apothebakery import (
+    alchemy,
+    cards,
+    dice,
+    flow,
+    foraging,
+    ghosts,
+    healing,
+    inventory,
+    scoring,
+    setup,
+    views,
+)
+from athanor.games.apothebakery.events import HANDLERS
+from athanor.games.apothebakery.state import State, clone
+
+MAX_AUTOMATIC = 1000  # a guard: the flow never needs this many steps in one batch
+
+Decider = Callable[[State, JSON, int, Rng], list[Event]]
+
+
+def _roll(state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
+    """RollDie goes to whatever die step is open (AB-TO-06, AB-SE-01, AB-GV-08)."""
+    pending = state.get("pending") or {}
+    kind = pending.get("kind")
+    if kind == "rolloff":
+        return foraging.rolloff(state, command, seat, rng)
+    if kind == "side_effects":
+        return healing.side_effect(state, command, seat, rng)
+    if kind == "vengeance" and pending.get("need") == "roll":
+        return ghosts.roll(state, command, seat, rng)
+    raise RuleViolation("NO_ROLL", "no die roll is waiting for you", "AB-SE-01")
+
+
+COMMANDS: dict[str, Decider] = {
+    "ExchangeObjectives": lambda s, c, seat, rng: setup.exchange_objectives(s, c, seat),
+    "PickForries": lambda s, c, seat, rng: foraging.pick(s, c, seat),
+    "RollDie": _roll,
+    "FeedForries": lambda s, c, seat, rng: foraging.feed(s, c, seat),
+    "TakeCard": lambda s, c, seat, rng: foraging.take(s, c, seat),
+    "DrawBlind": foraging.draw_blind,
+    "EndForaging": foraging.end_turn,
+    "ProcessCard": alchemy.process,
+    "KeepTokens": lambda s, c, seat, rng: alchemy.keep(s, c, seat),
+    "MakeRainbow": lambda s, c, seat, rng: alchemy.make_rainbow(s, c, seat),
+    "Purge": lambda s, c, seat, rng: alchemy.purge(s, c, seat),
+    "EndAlchemy": lambda s, c, seat, rng: alchemy.end_turn(s, c, seat),
+    "Heal": lambda s, c, seat, rng: healing.heal(s, c, seat),
+    "PassHealing": lambda s, c, seat, rng: healing.pass_turn(s, c, seat),
+    "KeepSpell": healing.keep_spell,
+    "PassElixir": lambda s, c, seat, rng: ghosts.pass_elixir(s, c, seat),
+    "DiscardElixir": lambda s, c, seat, rng: ghosts.discard_elixir(s, c, seat),
+    "MakeRoom": lambda s, c, seat, rng: ghosts.make_room(s, c, seat),
+}
+
+
+def _flag(options: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = str(options.get(name, str(default))).strip().lower()
+    if raw not in ("true", "false", "1", "0", "yes", "no"):
+        raise BadCommand(f"option {name} is true or false, not {options[name]!r}")
+    return raw in ("true", "1", "yes")
+
+
+def apply(state: State, event: Event) -> None:
+    """Change `state` in place by one event (callers copy first)."""
+    handler = HANDLERS.get(event.type)
+    if handler is None:
+        raise ValueError(f"apothebakery does not know event {event.type!r}")
+    handler(state, event.body)
+
+
+def run_on(state: State, events: list[Event], rng: Rng) -> list[Event]:
+    """`events`, then every automatic event that follows, folded onto a scratch copy."""
+    scratch = clone(state)
+    out = list(events)
+    for ev in events:
+        apply(scratch, ev)
+    for _ in range(MAX_AUTOMATIC):
+        more = flow.advance(scratch, rng)
+        if not more:
+            return out
+        for ev in more:
+            apply(scratch, ev)
+        out += more
+    raise RuntimeError("the flow did not come to rest")
+
+
+class ApothebakeryRules:
+    kind = "apothebakery"
+    title = "Apothebakery: The Culinary Alchemists"
+    rules_version = "apothebakery-0.1"
+    min_seats = 2
+    max_seats = 4
+    event_schemas: Mapping[str, int] = {}
+    upcasters: Mapping[tuple[str, int], Upcaster] = {}
+
+    def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:
+        known = {"objectives", "physical_dice", "species"}
+        unknown = set(options) - known
+        if unknown:
+            raise BadCommand(
+                f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}"
+            )
+        all_species = cards.species()
+        if "species" in options:
+            species = [s.strip() for s in options["species"].split(",") if s.strip()]
+            if (
+                len(species) != seats
+                or len(set(species)) != seats
+                or not set(species) <= set(all_species)
+            ):
+                raise BadCommand(
+                    f"species names {seats} different Forrie decks from "
+                    f"{', '.join(all_species)} (AB-SET-03)"
+                )
+        else:
+            species = list(all_species[:seats])
+        return {
+            "objectives": _flag(options, "objectives", True),
+            "physical_dice": _flag(options, "physical_dice", False),
+            "species": species,
+        }
+
+    def initial_state(self, options: JSON, seats: int) -> State:
+        return setup.initial_state(options, seats)
+
+    def setup(self, state: State, rng: Rng) -> list[Event]:
+        return run_on(state, setup.setup(state, rng), rng)
+
+    def decide(self, state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
+        decider = COMMANDS.get(command["type"])
+        if decider is None:
+            raise BadCommand(
+                f"unknown command {command['type']!r}; known: {', '.join(sorted(COMMANDS))}"
+            )
+        return run_on(state, decider(state, command, seat, rng), rng)
+
+    def evolve(self, state: State, event: Event) -> State:
+        new = clone(state)
+        apply(new, event)
+        return new
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        return views.view(state, seat)
+
+    def legal_commands(self, state: State, seat: int) -> list[JSON]:
+        pending = state.get("pending") or {}
+        kind = pending.get("kind")
+        if kind == "rolloff":
+            waiting = [s for g in pending["groups"] for s in g if str(s) not in pending["rolls"]]
+            return dice.roll_commands(state) if seat in waiting else []
+        if kind == "overflow":
+            return inventory.keep_commands(pending) if pending["seat"] == seat else []
+        if kind in ("side_effects", "keep_spell"):
+            return healing.pending_commands(state, seat)
+        if kind in ("vengeance", "make_room"):
+            return ghosts.commands(state, seat)
+        if kind:
+            return []
+        p = state["players"].get(str(seat))
+        if p is None:
+            return []
+        name = state["step"]
+        if name == "exchange":
+            return [] if p["exchanged"] else setup.exchange_commands(state, seat)
+        if name == "pick":
+            return [] if p["picked"] else foraging.pick_commands(state, seat)
+        if name == "forage":
+            return foraging.forage_commands(state, seat)
+        if name == "alchemy":
+            station = alchemy.station_commands(state, seat)
+            return [*station, {"type": "EndAlchemy"}] if alchemy.station_open(state, seat) else []
+        if name == "heal":
+            out = healing.healing_commands(state, seat)
+            return out + alchemy.station_commands(state, seat) if out else []
+        return []
+
+    def table(self, state: State) -> Table:
+        return views.table(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def dump_state(self, state: State) -> JSON:
+        return state
+
+    def load_state(self, data: JSON) -> State:
+        return clone(data)
+
+
+RULES = ApothebakeryRules()

@@ -1,0 +1,117 @@
+"""End-game scoring: the Scoring Card, penalties, objectives, the winner (AB-END, AB-TIE)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from athanor.engine import Event, Outcome
+from athanor.games.apothebakery import cards, content
+from athanor.games.apothebakery.events import handles
+from athanor.games.apothebakery.state import (
+    FAILED,
+    RAINBOW,
+    SPECTRAL,
+    State,
+    player,
+    seat_numbers,
+    token_kind,
+    token_type,
+)
+
+
+def start(state: State) -> list[Event]:
+    from athanor.games.apothebakery.flow import step
+
+    return [step("scoring", "tally", None)]
+
+
+def type_counts(state: State, seat: int) -> Counter[str]:
+    """Printed elixirs on collected Cure cards plus Pure/Impure/Rainbow held (AB-END-02,
+    AB-END-04, AB-Q-21)."""
+    p = player(state, seat)
+    counts: Counter[str] = Counter()
+    for cure in p["cures"]:
+        counts.update(cards.cure(cure).elixirs)
+    for t in p["inventory"]:
+        if token_kind(t) in ("pure", "impure"):
+            counts[token_type(t)] += 1
+        elif t == RAINBOW:
+            counts[RAINBOW] += 1
+    return counts
+
+
+def tally(state: State) -> dict[str, Any]:
+    rules = cards.settings().scoring
+    seats = list(seat_numbers(state))
+    counts = {s: type_counts(state, s) for s in seats}
+    out: dict[str, Any] = {}
+    for s in seats:
+        out[str(s)] = {"reputation": player(state, s)["reputation"], "categories": [], "brewed": 0}
+    for category in rules.categories:  # every tied leader gains it; a 0 maximum: nobody
+        best = max(counts[s][category] for s in seats)
+        for s in seats:
+            if best > 0 and counts[s][category] == best:
+                out[str(s)]["categories"].append(category)
+    brewed = {s: sum(counts[s].values()) for s in seats}
+    most = max(brewed.values())
+    for s in seats:
+        entry = out[str(s)]
+        p = player(state, s)
+        entry["brewed"] = rules.most_brewed_bonus if most > 0 and brewed[s] == most else 0
+        entry["failed"] = -rules.failed_penalty * p["inventory"].count(FAILED)
+        entry["spectral"] = -rules.spectral_penalty * p["inventory"].count(SPECTRAL)
+        before = (
+            entry["reputation"]
+            + rules.category_bonus * len(entry["categories"])
+            + entry["brewed"]
+            + entry["failed"]
+            + entry["spectral"]
+        )
+        facts = content.PlayerFacts(
+            heals=p["heals"],
+            cures=tuple(p["cures"]),
+            diagnoses=tuple(p["diagnoses"]),
+            inventory=tuple(
+                content.InventoryToken(token_kind(t), token_type(t) or None) for t in p["inventory"]
+            ),
+            mana=p["mana"],
+            reputation=before,
+            spells_cast=p.get("spells_cast", 0),
+        )
+        objectives = []
+        for oid in p["objectives"]:
+            card = cards.pack().objective(oid)
+            met = content.objective_met(cards.pack(), card, facts)
+            objectives.append({"id": oid, "met": met, "bonus": card.bonus if met else 0})
+        entry["objectives"] = objectives
+        entry["total"] = before + sum(o["bonus"] for o in objectives)
+        entry["mana"] = p["mana"]
+    return out
+
+
+def advance(state: State) -> list[Event]:
+    from athanor.games.apothebakery.flow import step
+
+    if state["step"] != "tally":
+        return []
+    return [Event("GameScored", {"seats": tally(state)}), step("over", "over", None)]
+
+
+@handles("GameScored")
+def _scored(state: State, body: dict[str, Any]) -> None:
+    for seat, entry in body["seats"].items():
+        state["players"][seat]["scored"] = entry
+        state["players"][seat]["reputation"] = entry["total"]
+
+
+def outcome(state: State) -> Outcome | None:
+    if state["phase"] != "over":
+        return None
+    seats = list(seat_numbers(state))
+    totals = {s: player(state, s)["reputation"] for s in seats}
+    best = max(totals.values())
+    leaders = [s for s in seats if totals[s] == best]
+    most_mana = max(player(state, s)["mana"] for s in leaders)  # AB-TIE-01, AB-TIE-02
+    winners = tuple(s for s in leaders if player(state, s)["mana"] == most_mana)
+    return Outcome(totals, winners)

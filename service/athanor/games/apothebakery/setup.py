@@ -1,0 +1,233 @@
+"""Setting the table: stations, decks, bags, the Wilderness, adventurers, objectives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.engine import SERVER, Event, Rng, only_seats
+from athanor.games.apothebakery import cards
+from athanor.games.apothebakery.events import handles
+from athanor.games.apothebakery.state import State, new_player, player
+
+STATIONS = ("North", "East", "South", "West")
+
+
+def initial_state(options: dict[str, Any], seats: int) -> State:
+    return {
+        "seats": seats,
+        "options": options,
+        "round": 0,
+        "phase": "setup",
+        "step": "table",
+        "turn": None,
+        "order": list(range(1, seats + 1)),
+        "pending": None,
+        "players": {},
+        "bags": {},
+        "wilderness": {"deck": [], "slots": [], "discard": []},
+        "table": {
+            "positions": [],
+            "adventurers": [],
+            "diagnoses": [],
+            "cures": [],
+            "discard": [],
+        },
+        "spells": {"deck": [], "discard": []},
+        "objective_deck": [],
+        "gv_queue": [],
+        "last_roll": {"face": "", "seat": 0, "purpose": ""},
+        "healed_this_cycle": False,
+    }
+
+
+def setup(state: State, rng: Rng) -> list[Event]:
+    seats = state["seats"]
+    species = state["options"]["species"]
+    events = [
+        Event(
+            "StationsAssigned",
+            {
+                "stations": {
+                    str(s): {"station": STATIONS[s - 1], "species": species[s - 1]}
+                    for s in range(1, seats + 1)
+                },
+                "mana": cards.starting_mana(),
+            },
+        ),
+        Event("BagsFilled", {"bags": cards.bags(seats)}),
+    ]
+    for s in range(1, seats + 1):
+        deck = rng.shuffled(cards.regular_forries(species[s - 1]))
+        events.append(Event("ForrieDeckShuffled", {"seat": s, "deck": deck}, SERVER, {"seat": s}))
+    wilderness = rng.shuffled(cards.resource_ids())
+    slots = len(cards.board_costs(seats))
+    events += [
+        Event("WildernessShuffled", {"deck": wilderness}, SERVER, {"count": len(wilderness)}),
+        Event("WildernessDealt", {"slots": wilderness[:slots]}),
+    ]
+    decks = {
+        "adventurers": rng.shuffled(cards.adventurer_ids()),
+        "diagnoses": rng.shuffled(cards.diagnosis_ids()),
+        "cures": rng.shuffled(cards.cure_ids()),
+    }
+    events.append(
+        Event(
+            "AdventurerDecksShuffled",
+            decks,
+            SERVER,
+            {k: len(v) for k, v in decks.items()},
+        )
+    )
+    count = cards.adventurers_in_play(seats)
+    events.append(Event("AdventurersSeated", {"positions": seat_adventurers(decks, count)}))
+    spells = rng.shuffled(cards.spell_ids())
+    events.append(Event("SpellDeckShuffled", {"deck": spells}, SERVER, {"count": len(spells)}))
+    if state["options"]["objectives"]:
+        objectives = rng.shuffled(cards.objective_ids())
+        events.append(
+            Event("ObjectiveDeckShuffled", {"deck": objectives}, SERVER, {"count": len(objectives)})
+        )
+        for s in range(1, seats + 1):
+            dealt = objectives[(s - 1) * 3 : s * 3]
+            events.append(
+                Event(
+                    "ObjectivesDealt",
+                    {"seat": s, "cards": dealt},
+                    only_seats(s),
+                    {"seat": s, "count": len(dealt)},
+                )
+            )
+    from athanor.games.apothebakery.flow import step
+
+    events.append(step("setup", "exchange"))
+    return events
+
+
+def seat_adventurers(decks: dict[str, list[str]], count: int) -> list[dict[str, Any]]:
+    """The first `count` adventurers, each with a Diagnosis, its hearts and a Cure."""
+    out = []
+    for i in range(count):
+        if i >= min(len(decks["adventurers"]), len(decks["diagnoses"]), len(decks["cures"])):
+            break
+        diagnosis = decks["diagnoses"][i]
+        out.append(
+            {
+                "adventurer": decks["adventurers"][i],
+                "diagnosis": diagnosis,
+                "cure": decks["cures"][i],
+                "hearts": cards.diagnosis(diagnosis).health,
+            }
+        )
+    return out
+
+
+@handles("StationsAssigned")
+def _stations(state: State, body: dict[str, Any]) -> None:
+    for seat, info in body["stations"].items():
+        p = new_player(int(seat), info["species"], cards.iridescent(info["species"]), body["mana"])
+        p["station"] = info["station"]
+        state["players"][seat] = p
+    if not state["options"]["objectives"]:
+        for p in state["players"].values():
+            p["exchanged"] = True
+
+
+@handles("BagsFilled")
+def _bags(state: State, body: dict[str, Any]) -> None:
+    state["bags"] = {t: dict(c) for t, c in body["bags"].items()}
+
+
+@handles("ForrieDeckShuffled")
+def _forrie_deck(state: State, body: dict[str, Any]) -> None:
+    player(state, body["seat"])["deck"] = list(body["deck"])
+
+
+@handles("WildernessShuffled")
+def _wilderness(state: State, body: dict[str, Any]) -> None:
+    state["wilderness"]["deck"] = list(body["deck"])
+
+
+@handles("WildernessDealt")
+def _dealt(state: State, body: dict[str, Any]) -> None:
+    slots = list(body["slots"])
+    state["wilderness"]["slots"] = slots
+    state["wilderness"]["deck"] = state["wilderness"]["deck"][len(slots) :]
+
+
+@handles("AdventurerDecksShuffled")
+def _adventurer_decks(state: State, body: dict[str, Any]) -> None:
+    for key in ("adventurers", "diagnoses", "cures"):
+        state["table"][key] = list(body[key])
+
+
+@handles("AdventurersSeated")
+def _seated(state: State, body: dict[str, Any]) -> None:
+    table = state["table"]
+    table["positions"] = [dict(p, healed=False) for p in body["positions"]]
+    for key in ("adventurers", "diagnoses", "cures"):
+        table[key] = table[key][len(body["positions"]) :]
+
+
+@handles("SpellDeckShuffled")
+def _spells(state: State, body: dict[str, Any]) -> None:
+    state["spells"]["deck"] = list(body["deck"])
+
+
+@handles("ObjectiveDeckShuffled")
+def _objective_deck(state: State, body: dict[str, Any]) -> None:
+    state["objective_deck"] = list(body["deck"])
+
+
+@handles("ObjectivesDealt")
+def _objectives(state: State, body: dict[str, Any]) -> None:
+    player(state, body["seat"])["objectives"] = list(body["cards"])
+    state["objective_deck"] = [c for c in state["objective_deck"] if c not in body["cards"]]
+
+
+def exchange_objectives(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    """The single exchange after dealing (AB-SET-15)."""
+    from athanor.engine import BadCommand, RuleViolation
+
+    p = player(state, seat)
+    if state["step"] != "exchange":
+        raise RuleViolation("NOT_NOW", "objectives are exchanged only after dealing", "AB-SET-15")
+    if p["exchanged"]:
+        raise RuleViolation("ALREADY_EXCHANGED", "you have made your one exchange", "AB-SET-15")
+    returned = command.get("return", [])
+    if not isinstance(returned, list) or not all(isinstance(c, str) for c in returned):
+        raise BadCommand('"return" is a list of objective card ids')
+    if len(set(returned)) != len(returned) or not set(returned) <= set(p["objectives"]):
+        raise RuleViolation(
+            "NOT_YOUR_OBJECTIVE", "you can only return your own objectives, once each", "AB-SET-15"
+        )
+    drawn = state["objective_deck"][: len(returned)]
+    return [
+        Event(
+            "ObjectivesExchanged",
+            {"seat": seat, "returned": returned, "drawn": drawn},
+            only_seats(seat),
+            {"seat": seat, "count": len(returned)},
+        )
+    ]
+
+
+@handles("ObjectivesExchanged")
+def _exchanged(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    kept = [c for c in p["objectives"] if c not in body["returned"]]
+    p["objectives"] = kept + list(body["drawn"])
+    deck = state["objective_deck"][len(body["drawn"]) :]
+    state["objective_deck"] = deck + list(body["returned"])  # to the bottom
+    p["exchanged"] = True
+
+
+def exchange_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every subset of the seat's objectives (returning none is the common choice)."""
+    from itertools import combinations
+
+    own = player(state, seat)["objectives"]
+    return [
+        {"type": "ExchangeObjectives", "return": list(c)}
+        for n in range(len(own) + 1)
+        for c in combinations(own, n)
+    ]

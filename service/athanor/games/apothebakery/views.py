@@ -1,0 +1,120 @@
+"""What each seat may see (AB-Q-54), and what the table hub shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.engine import Table
+from athanor.games.apothebakery import cards
+from athanor.games.apothebakery.state import State, active_seat, seat_numbers
+
+PRIVATE_PENDING = {"keep_spell"}  # pending decisions whose contents are the seat's secret
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    players = {}
+    for s in seat_numbers(state):
+        p = state["players"][str(s)]
+        public = {
+            "station": p.get("station", ""),
+            "species": p["species"],
+            "mana": p["mana"],
+            "reputation": p["reputation"],
+            "inventory": list(p["inventory"]),
+            "ready": dict(p["ready"]),
+            "activations": p["activations"],
+            "resources": len(p["resources"]),
+            "forrie_deck": len(p["deck"]),
+            "exhausted": list(p["exhausted"]),
+            "forrie_hand": len(p["hand"]),
+            "picked": bool(p["picked"]),
+            "revealed": p["revealed"],
+            "stamina": p["stamina"],
+            "fed": p["fed"],
+            "iridescent": p["iridescent_at"] if p["iridescent_at"] != "deck" else "aside",
+            "diagnoses": list(p["diagnoses"]),
+            "cures": list(p["cures"]),
+            "heals": p["heals"],
+            "spell_in_oven": p["oven"] is not None,
+            "objectives": len(p["objectives"]),
+            "exchanged": p["exchanged"],
+            "scored": p["scored"],
+        }
+        if seat == s:
+            public.update(
+                forrie_hand=list(p["hand"]),
+                picked=list(p["picked"]),
+                benefit=p["benefit"],
+                resources=list(p["resources"]),
+                objectives=list(p["objectives"]),
+                oven=p["oven"],
+                iridescent=p["iridescent_at"],
+            )
+        players[str(s)] = public
+    pending = state.get("pending")
+    if pending and pending.get("kind") in PRIVATE_PENDING and pending.get("seat") != seat:
+        pending = {"kind": pending["kind"], "seat": pending["seat"]}
+    return {
+        "round": state["round"],
+        "time_of_day": cards.time_of_day(state["round"]),
+        "phase": state["phase"],
+        "step": state["step"],
+        "order": list(state["order"]),
+        "active": active_seat(state),
+        "pending": pending,
+        "players": players,
+        "bags": state["bags"],
+        "wilderness": {
+            "slots": list(state["wilderness"]["slots"]),
+            "costs": list(cards.board_costs(state["seats"])),
+            "deck": len(state["wilderness"]["deck"]),
+            "discard": list(state["wilderness"]["discard"]),
+        },
+        "adventurers": list(state["table"]["positions"]),
+        "spell_deck": len(state["spells"]["deck"]),
+        "last_roll": dict(state["last_roll"]),
+    }
+
+
+def awaiting(state: State) -> tuple[int, ...]:
+    pending = state.get("pending") or {}
+    if pending.get("kind") == "rolloff":
+        return tuple(s for g in pending["groups"] for s in g if str(s) not in pending["rolls"])
+    if pending.get("seat"):
+        return (int(pending["seat"]),)
+    if state["step"] == "exchange":
+        return tuple(s for s in seat_numbers(state) if not state["players"][str(s)]["exchanged"])
+    if state["step"] == "pick":
+        return tuple(s for s in seat_numbers(state) if not state["players"][str(s)]["picked"])
+    if state["phase"] in ("foraging", "alchemy", "healing") and state["turn"] is not None:
+        return (active_seat(state),)
+    return ()
+
+
+def die_step(state: State) -> bool:
+    pending = state.get("pending") or {}
+    return pending.get("kind") in ("rolloff", "side_effects") or pending.get("need") == "roll"
+
+
+ADVANCE = {"forage": "EndForaging", "alchemy": "EndAlchemy", "heal": "PassHealing"}
+
+
+def table(state: State) -> Table:
+    roll = state["last_roll"]
+    advance = {}
+    command = ADVANCE.get(state["step"])
+    if command and not state.get("pending") and state["turn"] is not None:
+        advance = {active_seat(state): {"type": command}}
+    return Table(
+        track_position=max(state["round"], 1),
+        track_label=cards.time_of_day(state["round"]),
+        track_length=cards.rounds(),
+        phase=state["phase"],
+        step=(state.get("pending") or {}).get("kind") or state["step"],
+        awaiting=awaiting(state),
+        last_roll=roll["face"],
+        last_roll_seat=roll["seat"],
+        scores={s: state["players"][str(s)]["reputation"] for s in seat_numbers(state)},
+        die_step=die_step(state),
+        advance=advance,
+    )
