@@ -17,6 +17,7 @@ from athanor.games.apothebakery import (
     inventory,
     scoring,
     setup,
+    spells,
     views,
 )
 from athanor.games.apothebakery.events import HANDLERS
@@ -59,6 +60,8 @@ COMMANDS: dict[str, Decider] = {
     "PassElixir": lambda s, c, seat, rng: ghosts.pass_elixir(s, c, seat),
     "DiscardElixir": lambda s, c, seat, rng: ghosts.discard_elixir(s, c, seat),
     "MakeRoom": lambda s, c, seat, rng: ghosts.make_room(s, c, seat),
+    "CastSpell": spells.cast,
+    "PassReaction": lambda s, c, seat, rng: spells.pass_reaction(s, c, seat),
 }
 
 
@@ -152,6 +155,11 @@ class ApothebakeryRules:
         return views.view(state, seat)
 
     def legal_commands(self, state: State, seat: int) -> list[JSON]:
+        if str(seat) not in state["players"]:
+            return []
+        return self._turn_commands(state, seat) + spells.commands(state, seat)
+
+    def _turn_commands(self, state: State, seat: int) -> list[JSON]:
         pending = state.get("pending") or {}
         kind = pending.get("kind")
         if kind == "rolloff":

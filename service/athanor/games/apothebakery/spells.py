@@ -1,0 +1,349 @@
+"""Spells: cast from the oven at any moment that waits for a command (AB-SPL-05).
+
+Casting model (AB-Q-37): a spell may be cast whenever the game is waiting for a
+command and no other decision is open, so a seat can cast in the middle of another
+seat's turn between its steps; after a heal is declared, every other seat with a
+spell in its oven gets a reaction window (cast or pass) before the heal resolves, so
+Free Sample can change the hearts that set the bonus (AB-SPL-08, AB-HEAL-12).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.engine import BadCommand, Event, Rng, RuleViolation
+from athanor.games.apothebakery import cards, ghosts, inventory, wilderness
+from athanor.games.apothebakery.events import handles
+from athanor.games.apothebakery.state import (
+    FAILED,
+    SPECTRAL,
+    State,
+    active_seat,
+    player,
+    seat_numbers,
+)
+
+STASIS, CLEANSE, FREE_SAMPLE = "stasis", "cleanse", "free_sample"
+METAMORPHOSIS, HELPING_HAND, FORRIE_TAMER, CLEAN_SWEEP = (
+    "metamorphosis",
+    "helping_hand",
+    "forrie_tamer",
+    "clean_sweep",
+)
+CLEANSE_REPUTATION = 4  # AB-SPL-17
+HELPING_HAND_DRAWS = 2  # AB-SPL-26
+QUIET_PHASES = ("setup", "scoring", "over")
+
+
+def spell_of(card: str) -> str:
+    return cards.pack().spell(card).spell
+
+
+def in_window(state: State, seat: int) -> bool:
+    pending = state.get("pending") or {}
+    return pending.get("kind") == "reaction" and seat == _window_next(pending)
+
+
+def castable_now(state: State, seat: int) -> bool:
+    """Whether `seat` may cast now: a waiting game with no open decision, or its turn in
+    a reaction window; never before play starts or once scoring begins (AB-Q-36)."""
+    if state["phase"] in QUIET_PHASES or player(state, seat)["oven"] is None:
+        return False
+    pending = state.get("pending")
+    return pending is None or in_window(state, seat)
+
+
+def _window_next(pending: dict[str, Any]) -> int:
+    waiting = [s for s in pending["seats"] if s not in pending["answered"]]
+    return waiting[0] if waiting else 0
+
+
+def _target_position(state: State, command: dict[str, Any]) -> int:
+    positions = state["table"]["positions"]
+    position = command.get("position")
+    if not isinstance(position, int) or not 1 <= position <= len(positions):
+        raise BadCommand(f'"position" is an adventurer position from 1 to {len(positions)}')
+    return position
+
+
+def _other_seat(state: State, command: dict[str, Any], key: str, seat: int) -> int:
+    other = command.get(key)
+    if not isinstance(other, int) or other == seat or other not in seat_numbers(state):
+        raise BadCommand(f'"{key}" is another seat of this game')
+    return other
+
+
+def cast(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    p = player(state, seat)
+    card = command.get("card")
+    if not isinstance(card, str):
+        raise BadCommand('"card" is the spell card in your oven')
+    if p["oven"] != card:
+        raise RuleViolation("NOT_IN_OVEN", "that spell is not in your oven", "AB-SPL-03")
+    if not castable_now(state, seat):
+        raise RuleViolation(
+            "NOT_NOW", "a spell is cast while the game waits and no choice is open", "AB-SPL-05"
+        )
+    spell = spell_of(card)
+    effect = EFFECTS[spell](state, command, seat, rng)
+    cast_event = Event("SpellCast", {"seat": seat, "card": card, "spell": spell})
+    return [cast_event, *effect, *_window_answer(state, seat)]
+
+
+@handles("SpellCast")
+def _cast(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    p["oven"] = None
+    p["spells_cast"] = p.get("spells_cast", 0) + 1
+    state["spells"]["discard"].append(body["card"])  # AB-SPL-06
+
+
+def _window_answer(state: State, seat: int) -> list[Event]:
+    if in_window(state, seat):
+        return [Event("ReactionAnswered", {"seat": seat})]
+    return []
+
+
+def pass_reaction(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    if not in_window(state, seat):
+        raise RuleViolation("NO_WINDOW", "no reaction is waiting for you", "AB-Q-37")
+    return [Event("ReactionAnswered", {"seat": seat})]
+
+
+@handles("ReactionAnswered")
+def _answered(state: State, body: dict[str, Any]) -> None:
+    pending = state["pending"]
+    pending["answered"].append(body["seat"])
+    if not _window_next(pending):
+        state["pending"] = pending["then"]
+
+
+def open_window(state: State, healer: int) -> None:
+    """After a heal: the other seats holding a spell, in turn order after the healer."""
+    if state["pending"] is None:
+        return
+    order = list(state["order"])
+    start = order.index(healer) + 1 if healer in order else 0
+    seats = [s for s in order[start:] + order[:start] if s != healer and player(state, s)["oven"]]
+    if seats:
+        state["pending"] = {
+            "kind": "reaction",
+            "seats": seats,
+            "answered": [],
+            "then": state["pending"],
+        }
+
+
+# -- effects -----------------------------------------------------------------------
+
+
+def _stasis(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    position = _target_position(state, command)
+    pos = state["table"]["positions"][position - 1]
+    if pos is None:
+        raise RuleViolation("NO_ADVENTURER", "Stasis needs an adventurer in play", "AB-SPL-09")
+    return [Event("AdventurerInStasis", {"seat": seat, "position": position, "adventurer": pos})]
+
+
+@handles("AdventurerInStasis")
+def _in_stasis(state: State, body: dict[str, Any]) -> None:
+    state["table"]["positions"][body["position"] - 1] = None  # refilled at end of round
+    player(state, body["seat"]).setdefault("stasis", []).append(dict(body["adventurer"]))
+
+
+def _cleanse(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    target = _other_seat(state, command, "target", seat)  # an opponent (AB-Q-39)
+    removed = [t for t in player(state, target)["inventory"] if t in (FAILED, SPECTRAL)]
+    return [
+        Event(
+            "Cleansed",
+            {"seat": seat, "target": target, "removed": removed, "reputation": CLEANSE_REPUTATION},
+        )
+    ]
+
+
+@handles("Cleansed")
+def _cleansed(state: State, body: dict[str, Any]) -> None:
+    target = player(state, body["target"])
+    target["inventory"] = [t for t in target["inventory"] if t not in (FAILED, SPECTRAL)]
+    player(state, body["seat"])["reputation"] += body["reputation"]
+
+
+def _free_sample(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    delta = command.get("hearts")
+    if delta not in (1, -1):
+        raise BadCommand('"hearts" is 1 (add a heart) or -1 (remove one)')
+    position = _target_position(state, command)
+    healing = _healing_now(state)
+    if healing and healing["position"] == position:
+        # the adventurer being healed: its hearts set the bonus (AB-HEAL-12); it cannot
+        # be killed once the cure is given (our decision, see README)
+        if healing["hearts"] + delta < 1:
+            raise RuleViolation(
+                "CURE_GIVEN", "the adventurer being healed cannot lose its last heart", "AB-Q-37"
+            )
+        return [
+            Event(
+                "HeartsChanged",
+                {"position": position, "hearts": healing["hearts"] + delta, "healing": True},
+            )
+        ]
+    pos = state["table"]["positions"][position - 1]
+    if pos is None:
+        raise RuleViolation("NO_ADVENTURER", "Free Sample needs an adventurer in play", "AB-SPL-18")
+    hearts = pos["hearts"] + delta
+    events = [Event("HeartsChanged", {"position": position, "hearts": hearts, "healing": False})]
+    if hearts <= 0:  # only the caster resolves this death (AB-SPL-19)
+        events.append(ghosts.died(state, position, "free_sample", [seat]))
+    return events
+
+
+def _healing_now(state: State) -> dict[str, Any] | None:
+    pending = state.get("pending") or {}
+    if pending.get("kind") == "reaction":
+        return pending["then"].get("heal")
+    return None
+
+
+@handles("HeartsChanged")
+def _hearts(state: State, body: dict[str, Any]) -> None:
+    if body["healing"]:
+        state["pending"]["then"]["heal"]["hearts"] = body["hearts"]
+        return
+    state["table"]["positions"][body["position"] - 1]["hearts"] = body["hearts"]
+
+
+def _metamorphosis(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    species = command.get("species")
+    if species not in cards.species():
+        raise BadCommand(f'"species" is one of {", ".join(cards.species())}')
+    p = player(state, seat)
+    # this turn if cast before collecting anything in it, else the next (AB-Q-42)
+    now = (
+        state["step"] == "forage"
+        and active_seat(state) == seat
+        and not p["collected"]
+        and not p.get("spent")
+    )
+    return [Event("SpeciesChanged", {"seat": seat, "species": species, "now": now})]
+
+
+@handles("SpeciesChanged")
+def _species(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    p["metamorphosis" if body["now"] else "metamorphosis_next"] = body["species"]
+
+
+def _helping_hand(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    to = _other_seat(state, command, "to", seat)
+    inv = player(state, seat)["inventory"]
+    slot = command.get("slot")
+    if not isinstance(slot, int) or not 1 <= slot <= len(inv):
+        raise BadCommand(f'"slot" is one of your inventory slots, 1 to {len(inv)}')
+    if inv[slot - 1] == SPECTRAL:
+        raise RuleViolation("NOT_A_VIAL", "Helping Hand never moves a Spectral Vial", "AB-SPL-25")
+    bag = command.get("bag")
+    if bag not in cards.elixir_types():
+        raise BadCommand(f'"bag" names an elixir type: {", ".join(cards.elixir_types())}')
+    full = len(player(state, to)["inventory"]) >= cards.inventory_size()
+    draws = inventory.draw_from_bag(state, bag, HELPING_HAND_DRAWS, rng)
+    return [
+        Event(
+            "ElixirGiven",
+            {"seat": seat, "to": to, "slot": slot, "token": inv[slot - 1], "discarded": full},
+        ),
+        Event("HelpingHandDrawn", {"seat": seat, "bag": bag, "draws": draws}),
+    ]
+
+
+@handles("ElixirGiven")
+def _given(state: State, body: dict[str, Any]) -> None:
+    token = player(state, body["seat"])["inventory"].pop(body["slot"] - 1)
+    if body["discarded"]:
+        inventory.return_tokens(state, [token])  # AB-SPL-24
+    else:
+        player(state, body["to"])["inventory"].append(token)  # AB-SPL-23
+
+
+@handles("HelpingHandDrawn")
+def _hand_drawn(state: State, body: dict[str, Any]) -> None:
+    inventory.take_from_bag(state, body["bag"], body["draws"])
+    inventory.place(state, body["seat"], inventory.tokens_of(body["bag"], body["draws"]))
+
+
+def _forrie_tamer(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    other = _other_seat(state, command, "with", seat)
+    return [Event("ForrieDecksSwapped", {"seat": seat, "with": other})]
+
+
+@handles("ForrieDecksSwapped")
+def _swapped(state: State, body: dict[str, Any]) -> None:
+    """Draw decks and exhausted piles change hands with their species (AB-SPL-27, AB-Q-41);
+    an Iridescent in a deck travels with it (AB-SPL-28), and a player whose deck held
+    theirs puts the received deck's set-aside Iridescent on top (AB-SPL-29)."""
+    a, b = player(state, body["seat"]), player(state, body["with"])
+    before = {id(p): (p["iridescent_at"] == "deck") for p in (a, b)}
+    for key in ("deck", "exhausted", "species", "iridescent", "iridescent_at"):
+        a[key], b[key] = b[key], a[key]
+    for p in (a, b):
+        gave_one = before[id(b if p is a else a)]  # what this player's old deck held
+        if gave_one and p["iridescent_at"] != "deck":
+            p["deck"].insert(0, p["iridescent"])
+            p["iridescent_at"] = "deck"
+
+
+def _clean_sweep(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+    return wilderness.sweep(state, rng)  # AB-SPL-30
+
+
+EFFECTS = {
+    STASIS: _stasis,
+    CLEANSE: _cleanse,
+    FREE_SAMPLE: _free_sample,
+    METAMORPHOSIS: _metamorphosis,
+    HELPING_HAND: _helping_hand,
+    FORRIE_TAMER: _forrie_tamer,
+    CLEAN_SWEEP: _clean_sweep,
+}
+
+
+def commands(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every distinct cast of the seat's spell that is possible now, plus passing a window."""
+    out: list[dict[str, Any]] = []
+    if in_window(state, seat):
+        out.append({"type": "PassReaction"})
+    if not castable_now(state, seat):
+        return out
+    p = player(state, seat)
+    card = p["oven"]
+    spell = spell_of(card)
+    base = {"type": "CastSpell", "card": card}
+    others = [s for s in seat_numbers(state) if s != seat]
+    in_play = [i for i, pos in enumerate(state["table"]["positions"], 1) if pos]
+    healing = _healing_now(state)
+    if spell == STASIS:
+        out += [{**base, "position": i} for i in in_play]
+    elif spell == CLEANSE:
+        out += [{**base, "target": s} for s in others]
+    elif spell == FREE_SAMPLE:
+        targets = in_play + ([healing["position"]] if healing else [])
+        for i in targets:
+            for d in (1, -1):
+                if healing and i == healing["position"] and healing["hearts"] + d < 1:
+                    continue
+                out.append({**base, "position": i, "hearts": d})
+    elif spell == METAMORPHOSIS:
+        out += [{**base, "species": s} for s in cards.species()]
+    elif spell == HELPING_HAND:
+        movable = [i for i, t in enumerate(p["inventory"], 1) if t != SPECTRAL]
+        if movable:
+            out += [
+                {**base, "to": s, "slot": movable[0], "bag": b}
+                for s in others
+                for b in cards.elixir_types()
+            ]
+    elif spell == FORRIE_TAMER:
+        out += [{**base, "with": s} for s in others]
+    elif spell == CLEAN_SWEEP:
+        out.append(base)
+    return out
