@@ -12,7 +12,7 @@ from typing import Any
 from athanor.engine import BadCommand, Event, Rng, RuleViolation
 from athanor.games.apothebakery import cards, inventory
 from athanor.games.apothebakery.events import handles
-from athanor.games.apothebakery.state import State, active_seat, player, token_kind
+from athanor.games.apothebakery.state import RAINBOW, State, active_seat, player, token_kind
 
 TRANSMUTE, POTENCY, RAINBOW_ABILITY, PURGE = "transmute", "potency", "rainbow", "purge"
 
@@ -45,12 +45,25 @@ def station_open(state: State, seat: int) -> bool:
     return state["phase"] == "healing" and cards.is_final_round(state["round"])
 
 
-def _require_station(state: State, seat: int) -> dict[str, Any]:
+def _require_station(state: State, seat: int, outside: str) -> dict[str, Any]:
+    """The acting seat's player, when its station is open; `outside` is the rule that
+    keeps the station shut outside the Alchemy phase (AB-ALC-12 for processing, AB-Q-34
+    for abilities). Waiting for one's turn in the phase is AB-ALC-02."""
     if not station_open(state, seat):
+        _settle_first(state, seat)
         raise RuleViolation(
-            "NOT_YOUR_ALCHEMY", "you can use your station only in your Alchemy turn", "AB-Q-34"
+            "NOT_YOUR_ALCHEMY",
+            "you can use your station only in your Alchemy turn",
+            "AB-ALC-02" if state["phase"] == "alchemy" else outside,
         )
     return player(state, seat)
+
+
+def _settle_first(state: State, seat: int) -> None:
+    """Refuse anything else while the seat's own overflow choice is open (AB-INV-03)."""
+    pending = state.get("pending") or {}
+    if pending.get("kind") == "overflow" and pending.get("seat") == seat:
+        raise RuleViolation("SETTLE_FIRST", "first choose which elixirs to keep", "AB-INV-03")
 
 
 def ability_cost(state: State, seat: int, abilities: list[str]) -> int:
@@ -77,7 +90,7 @@ def ability_cost(state: State, seat: int, abilities: list[str]) -> int:
 
 
 def process(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
-    p = _require_station(state, seat)
+    p = _require_station(state, seat, "AB-ALC-12")
     card = command.get("card")
     if not isinstance(card, str):
         raise BadCommand('"card" is a resource card id')
@@ -136,7 +149,7 @@ def keep(state: State, command: dict[str, Any], seat: int) -> list[Event]:
     n = len(pending["choices"])
     if (
         not isinstance(chosen, list)
-        or not all(isinstance(i, int) and 1 <= i <= n for i in chosen)
+        or not all(type(i) is int and 1 <= i <= n for i in chosen)
         or len(set(chosen)) != len(chosen)
     ):
         raise BadCommand(f'"keep" lists distinct choice numbers from 1 to {n}')
@@ -148,13 +161,27 @@ def keep(state: State, command: dict[str, Any], seat: int) -> list[Event]:
         )
     kept = [pending["choices"][i - 1] for i in chosen]
     dropped = [t for i, t in enumerate(pending["choices"], 1) if i not in chosen]
-    return [Event("OverflowSettled", {"seat": seat, "kept": kept, "dropped": dropped})]
+    held = len(pending["slots"])
+    removed = [s for i, s in enumerate(pending["slots"], 1) if i not in chosen]
+    fresh = [pending["choices"][i - 1] for i in sorted(chosen) if i > held]
+    return [
+        Event(
+            "OverflowSettled",
+            {
+                "seat": seat,
+                "kept": kept,
+                "dropped": dropped,
+                "removed_slots": removed,
+                "placed": pending["forced"] + fresh,
+            },
+        )
+    ]
 
 
 @handles("OverflowSettled")
 def _settled(state: State, body: dict[str, Any]) -> None:
-    player(state, body["seat"])["inventory"] += body["kept"]
-    inventory.return_tokens(state, body["dropped"])
+    inventory.settle(state, body["seat"], body["removed_slots"], body["placed"])
+    inventory.return_tokens(state, body["dropped"])  # back to their bags (AB-Q-14)
     state["pending"] = None
 
 
@@ -162,7 +189,7 @@ def _slots(command: dict[str, Any], key: str, inv: list[str]) -> list[int]:
     chosen = command.get(key, [])
     if (
         not isinstance(chosen, list)
-        or not all(isinstance(i, int) and 1 <= i <= len(inv) for i in chosen)
+        or not all(type(i) is int and 1 <= i <= len(inv) for i in chosen)
         or len(set(chosen)) != len(chosen)
     ):
         raise BadCommand(f'"{key}" lists distinct inventory slots from 1 to {len(inv)}')
@@ -170,12 +197,19 @@ def _slots(command: dict[str, Any], key: str, inv: list[str]) -> list[int]:
 
 
 def make_rainbow(state: State, command: dict[str, Any], seat: int) -> list[Event]:
-    p = _require_station(state, seat)
+    p = _require_station(state, seat, "AB-Q-34")
     chosen = _slots(command, "slots", p["inventory"])
     inputs = [p["inventory"][i - 1] for i in chosen]
     if len(inputs) != 2 or any(token_kind(t) != "pure" for t in inputs):
+        # name the rule the inputs break: a Rainbow input (AB-Q-33), an Impure, Failed
+        # or Spectral input (AB-ABL-12), or not exactly two (AB-ABL-11)
+        rule = "AB-ABL-11"
+        if any(token_kind(t) == RAINBOW for t in inputs):
+            rule = "AB-Q-33"
+        elif any(token_kind(t) != "pure" for t in inputs):
+            rule = "AB-ABL-12"
         raise RuleViolation(
-            "RAINBOW_NEEDS_TWO_PURE", "a Rainbow takes exactly two Pure elixirs", "AB-ABL-11"
+            "RAINBOW_NEEDS_TWO_PURE", "a Rainbow takes exactly two Pure elixirs", rule
         )
     mana = ability_cost(state, seat, [RAINBOW_ABILITY])
     return [Event("RainbowMade", {"seat": seat, "slots": chosen, "inputs": inputs, "mana": mana})]
@@ -191,7 +225,7 @@ def _rainbow(state: State, body: dict[str, Any]) -> None:
 
 
 def purge(state: State, command: dict[str, Any], seat: int) -> list[Event]:
-    p = _require_station(state, seat)
+    p = _require_station(state, seat, "AB-Q-34")
     chosen = _slots(command, "discard", p["inventory"])
     mana = ability_cost(state, seat, [PURGE])
     removed = [
@@ -216,7 +250,8 @@ def _purged(state: State, body: dict[str, Any]) -> None:
 
 def end_turn(state: State, command: dict[str, Any], seat: int) -> list[Event]:
     if state["phase"] != "alchemy" or active_seat(state) != seat or state.get("pending"):
-        raise RuleViolation("NOT_YOUR_ALCHEMY", "it is not your Alchemy turn", "AB-ALC-01")
+        _settle_first(state, seat)
+        raise RuleViolation("NOT_YOUR_ALCHEMY", "it is not your Alchemy turn", "AB-ALC-02")
     return [Event("AlchemyEnded", {"seat": seat})]
 
 

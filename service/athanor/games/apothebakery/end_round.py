@@ -58,6 +58,9 @@ def _hearts(state: State, body: dict[str, Any]) -> None:
 def _recharged(state: State, body: dict[str, Any]) -> None:
     for p in state["players"].values():
         p["ready"] = dict.fromkeys(ABILITIES, True)
+        # the round's count starts afresh too; RoundStarted does not reset it for the
+        # final round, so without this round 5's uses would eat into AB-FIN-06's two
+        p["activations"] = 0
 
 
 def replace_adventurers(state: State) -> Event:

@@ -27,8 +27,6 @@ def _entered(state: State, body: dict) -> None:
     state["phase"], state["step"], state["turn"] = body["phase"], body["step"], body["turn"]
     if "round" in body:
         state["round"] = body["round"]
-    if "cycle_heals" in body:
-        state["cycle_heals"] = body["cycle_heals"]
     state["pending"] = body.get("pending")
     for p in state["players"].values():  # a new turn for whoever acts next
         p["turn_over"] = False

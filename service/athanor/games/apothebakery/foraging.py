@@ -344,6 +344,8 @@ def _taken(state: State, body: dict[str, Any]) -> None:
 def draw_blind(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
     p = _require_forager(state, seat, "AB-FOR-12")
     free = command.get("iridescent", False)
+    if not isinstance(free, bool):
+        raise BadCommand('"iridescent" is true or false')
     cost = 0 if free else cards.blind_draw()[0]
     if free and (p["benefit"] != DRAW or p.get("benefit_used")):
         raise RuleViolation(
@@ -351,6 +353,9 @@ def draw_blind(state: State, command: dict[str, Any], seat: int, rng: Rng) -> li
         )
     if cost > p["stamina"]:
         raise RuleViolation("NOT_ENOUGH_STAMINA", "a blind draw costs 8 stamina", "AB-FOR-12")
+    if not (state["wilderness"]["deck"] or state["wilderness"]["discard"]):
+        # nothing to draw even after a reshuffle: refuse rather than take 8 for nothing (AB-Q-10)
+        raise RuleViolation("WILDERNESS_EMPTY", "no Wilderness cards are left to draw", "AB-Q-10")
     events, drawn = wilderness.draw(state, rng, cards.blind_draw()[1])
     events.append(
         Event(
@@ -392,8 +397,13 @@ def could_forage(state: State, seat: int) -> bool:
 
 def end_turn(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
     p = _require_forager(state, seat, "AB-FOR-14")
+    used_now = p["iridescent"] in p["picked"]
+    # Shuffled in unless it is still waiting in the deck (AB-IRI-06); one played this very
+    # turn has been used, so it goes back in too (AB-IRI-05, AB-PUB-03).
     shuffle_in = (
-        p["collected"] == 0 and not could_forage(state, seat) and p["iridescent_at"] != "deck"
+        p["collected"] == 0
+        and not could_forage(state, seat)
+        and (p["iridescent_at"] != "deck" or used_now)
     )
     events = [
         Event(
@@ -401,7 +411,7 @@ def end_turn(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list
             {
                 "seat": seat,
                 "exhausted": [c for c in p["picked"] if c != p["iridescent"]],
-                "iridescent_used": p["iridescent"] in p["picked"],
+                "iridescent_used": used_now,
                 "unable": shuffle_in,
             },
         )

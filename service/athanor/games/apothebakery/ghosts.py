@@ -40,11 +40,32 @@ def died(state: State, position: int, cause: str, resolvers: list[int], **extra:
     )
 
 
+def died_in_stasis(seat: int, held: dict[str, Any]) -> Event:
+    """An adventurer still in `seat`'s stasis at game end perishes; its caster alone
+    resolves it (AB-SPL-15, AB-Q-38)."""
+    return Event(
+        "AdventurerDied",
+        {
+            "position": 0,
+            "adventurer": held["adventurer"],
+            "diagnosis": held["diagnosis"],
+            "cure": held["cure"],
+            "cause": "stasis",
+            "vengeance": cards.vengeance_of(held["adventurer"]),
+            "resolvers": [seat],
+            "stasis_of": seat,
+        },
+    )
+
+
 @handles("AdventurerDied")
 def _died(state: State, body: dict[str, Any]) -> None:
     table = state["table"]
     if body.get("position"):
         table["positions"][body["position"] - 1] = None
+    if body.get("stasis_of"):
+        p = player(state, body["stasis_of"])
+        p["stasis"] = [a for a in p.get("stasis", []) if a["adventurer"] != body["adventurer"]]
     table["discard"] += [body["adventurer"], body["cure"]]
     if body.get("diagnosis_to"):
         player(state, body["diagnosis_to"])["diagnoses"].append(body["diagnosis"])

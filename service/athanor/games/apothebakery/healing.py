@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, only_seats
-from athanor.games.apothebakery import cards, dice, ghosts, inventory
+from athanor.games.apothebakery import cards, dice, ghosts, inventory, spells
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import (
     RAINBOW,
@@ -26,7 +26,7 @@ from athanor.games.apothebakery.state import (
 def start(state: State) -> list[Event]:
     from athanor.games.apothebakery.flow import step
 
-    return [step("healing", "heal", 0, cycle_heals=0)]
+    return [step("healing", "heal", 0)]
 
 
 def final(state: State) -> bool:
@@ -59,8 +59,18 @@ def matches(required: list[str], tokens: list[str]) -> bool:
     return rainbows == short + need.get(RAINBOW, 0)
 
 
-def heal(state: State, command: dict[str, Any], seat: int) -> list[Event]:
-    p = _require_healer(state, seat)
+def _patient(state: State, command: dict[str, Any], seat: int) -> tuple[dict[str, Any], int, int]:
+    """The adventurer a Heal names: a table `position`, or `stasis`, the n-th adventurer
+    the healer holds in Stasis (only its caster may heal it, AB-SPL-11). Returns the
+    adventurer and its position (0 for stasis) and stasis number (0 for the table)."""
+    if "stasis" in command:
+        held = player(state, seat).get("stasis", [])
+        n = command["stasis"]
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(held):
+            raise RuleViolation(
+                "NOT_IN_YOUR_STASIS", "only the caster heals an adventurer in stasis", "AB-SPL-11"
+            )
+        return held[n - 1], 0, n
     positions = state["table"]["positions"]
     position = command.get("position")
     if not isinstance(position, int) or not 1 <= position <= len(positions):
@@ -68,6 +78,12 @@ def heal(state: State, command: dict[str, Any], seat: int) -> list[Event]:
     pos = positions[position - 1]
     if pos is None:
         raise RuleViolation("NO_ADVENTURER", "no adventurer waits at that position", "AB-HEAL-10")
+    return pos, position, 0
+
+
+def heal(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    p = _require_healer(state, seat)
+    pos, position, stasis = _patient(state, command, seat)
     slots = command.get("tokens")
     inv = p["inventory"]
     if (
@@ -90,6 +106,7 @@ def heal(state: State, command: dict[str, Any], seat: int) -> list[Event]:
             {
                 "seat": seat,
                 "position": position,
+                "stasis": stasis,  # the stasis heal uses the caster's one heal (AB-SPL-12)
                 **{k: pos[k] for k in ("adventurer", "diagnosis", "cure", "hearts")},
                 "slots": slots,
                 "tokens": tokens,
@@ -108,14 +125,19 @@ def _healed(state: State, body: dict[str, Any]) -> None:
     p["reputation"] += body["reputation"]  # AB-HEAL-04
     p["heals"] += 1
     p["healed_round"] = True
-    state["table"]["positions"][body["position"] - 1] = None  # AB-HEAL-10
-    state["cycle_heals"] = state.get("cycle_heals", 0) + 1
+    if body.get("stasis"):
+        p["stasis"].pop(body["stasis"] - 1)
+    else:
+        state["table"]["positions"][body["position"] - 1] = None  # AB-HEAL-10
+    state["pass_streak"] = {"round": state["round"], "n": 0}
     state["pending"] = {
         "kind": "side_effects" if body["impure"] else "reward",
         "seat": body["seat"],
         "remaining": body["impure"],
         "heal": {k: body[k] for k in ("position", "adventurer", "diagnosis", "cure", "hearts")},
     }
+    # the other seats may answer the heal with a spell before it resolves (AB-HEAL-12)
+    spells.open_window(state, body["seat"])
 
 
 def side_effect(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
@@ -283,6 +305,7 @@ def pass_turn(state: State, command: dict[str, Any], seat: int) -> list[Event]:
 @handles("HealingPassed")
 def _passed(state: State, body: dict[str, Any]) -> None:
     player(state, body["seat"])["turn_over"] = True
+    state["pass_streak"] = {"round": state["round"], "n": passes_in_row(state) + 1}
 
 
 def advance(state: State, rng: Rng) -> list[Event]:
@@ -303,25 +326,35 @@ def advance(state: State, rng: Rng) -> list[Event]:
         if turn < len(state["order"]):
             return [step("healing", "heal", turn)]
         return end_round.start(state)
-    # the final round cycles until no adventurer is left or a cycle passes without a heal
-    left = [i for i, pos in enumerate(state["table"]["positions"], 1) if pos]
-    if turn >= len(state["order"]):
-        if not left or not state.get("cycle_heals"):
-            return close(state)
-        return [step("healing", "heal", 0, cycle_heals=0)]
-    if not left:
+    # the final round cycles in turn order until no adventurer is left or a full cycle
+    # of turns (every seat once, counted from any seat) passes without a heal (AB-Q-30)
+    left = [pos for pos in state["table"]["positions"] if pos] + [
+        held for s in everyone(state) for held in player(state, s).get("stasis", [])
+    ]
+    if not left or passes_in_row(state) >= len(state["order"]):
         return close(state)
-    return [step("healing", "heal", turn, cycle_heals=state.get("cycle_heals", 0))]
+    turn %= len(state["order"])
+    return [step("healing", "heal", turn)]
+
+
+def passes_in_row(state: State) -> int:
+    """Healing turns passed since the last heal of this round."""
+    streak = state.get("pass_streak") or {}
+    return int(streak.get("n", 0)) if streak.get("round") == state["round"] else 0
 
 
 def close(state: State) -> list[Event]:
-    """Every adventurer still waiting perishes; all players resolve them (AB-FIN-09)."""
+    """Every adventurer still waiting perishes; all players resolve them (AB-FIN-09);
+    one still in stasis perishes too, resolved by its caster (AB-GV-14, AB-SPL-15)."""
     from athanor.games.apothebakery.flow import step
 
     events = [step("healing", "closing", None)]
     for i, pos in enumerate(state["table"]["positions"], 1):
         if pos:
             events.append(ghosts.died(state, i, "closing", list(state["order"])))
+    for seat in everyone(state):  # unhealed stasis adventurers, by their casters
+        for held in player(state, seat).get("stasis", []):
+            events.append(ghosts.died_in_stasis(seat, held))
     return events
 
 
@@ -334,7 +367,9 @@ def healing_commands(state: State, seat: int) -> list[dict[str, Any]]:
 
     p = player(state, seat)
     out: list[dict[str, Any]] = [{"type": "PassHealing"}]
-    for i, pos in enumerate(state["table"]["positions"], 1):
+    patients = [({"position": i}, pos) for i, pos in enumerate(state["table"]["positions"], 1)]
+    patients += [({"stasis": n}, held) for n, held in enumerate(p.get("stasis", []), 1)]
+    for target, pos in patients:
         if not pos:
             continue
         required = list(cards.cure(pos["cure"]).elixirs)
@@ -344,7 +379,7 @@ def healing_commands(state: State, seat: int) -> list[dict[str, Any]]:
             key = tuple(sorted(tokens))
             if key not in seen and matches(required, tokens):
                 seen.add(key)
-                out.append({"type": "Heal", "position": i, "tokens": list(combo)})
+                out.append({"type": "Heal", **target, "tokens": list(combo)})
     return out
 
 

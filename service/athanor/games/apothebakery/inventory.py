@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.engine import Rng
+from athanor.engine import BadCommand, Event, Rng, RuleViolation
 from athanor.games.apothebakery import cards
+from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import (
     FAILED,
     SPECTRAL,
@@ -56,21 +57,70 @@ def place(state: State, seat: int, new: list[str]) -> None:
 
     Failed tokens and Spectral Vials cannot be chosen away; the elixirs old and new are
     the choice (AB-INV-03, AB-INV-04, AB-Q-31); a forced token with no room left is not
-    placed (AB-Q-55).
+    placed (AB-Q-55). Tokens already held keep their slots until the choice drops some
+    (the row's order matters to Poltergeist Activity, AB-Q-25).
     """
     p = player(state, seat)
     size = cards.inventory_size()
-    if len(p["inventory"]) + len(new) <= size:
-        p["inventory"] += new
+    old = p["inventory"]
+    if len(old) + len(new) <= size:
+        p["inventory"] = old + new
         return
-    fixed = [t for t in p["inventory"] + new if not is_elixir(t)][:size]
-    choices = [t for t in p["inventory"] if is_elixir(t)] + [t for t in new if is_elixir(t)]
-    room = size - len(fixed)
-    if len(choices) <= room:
-        p["inventory"] = fixed + choices
+    held = sum(not is_elixir(t) for t in old)
+    forced = [t for t in new if not is_elixir(t)][: max(0, size - held)]
+    fresh = [t for t in new if is_elixir(t)]
+    slots = [i for i, t in enumerate(old, 1) if is_elixir(t)]
+    choices = [old[i - 1] for i in slots] + fresh
+    room = size - held - len(forced)
+    if len(choices) <= room:  # only forced tokens beyond the sixth slot were left out
+        p["inventory"] = old + forced + fresh
         return
-    p["inventory"] = fixed
-    state["pending"] = {"kind": "overflow", "seat": seat, "choices": choices, "room": room}
+    state["pending"] = {
+        "kind": "overflow",
+        "seat": seat,
+        "choices": choices,
+        "room": room,
+        "slots": slots,  # choice i <= len(slots) is the held token in slot slots[i-1]
+        "forced": forced,
+    }
+
+
+def settle(state: State, seat: int, removed_slots: list[int], placed: list[str]) -> None:
+    """Drop the held tokens in `removed_slots`, then place `placed` (an overflow choice)."""
+    p = player(state, seat)
+    p["inventory"] = [t for i, t in enumerate(p["inventory"], 1) if i not in removed_slots]
+    p["inventory"] += placed
+
+
+def arrange(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    """Rearrange one's own inventory, at any time (AB-INV-02) except while a Poltergeist
+    Activity is being resolved (AB-Q-25) or one's own overflow choice is open."""
+    inv = player(state, seat)["inventory"]
+    order = command.get("order")
+    if (
+        not isinstance(order, list)
+        or not all(type(i) is int for i in order)
+        or sorted(order) != list(range(1, len(inv) + 1))
+    ):
+        raise BadCommand(f'"order" lists every inventory slot from 1 to {len(inv)} once')
+    pending = state.get("pending") or {}
+    haunted = [pending.get("event")] + [q["event"] for q in state.get("gv_queue", [])]
+    if any(str(e).startswith("poltergeist") for e in haunted if e):
+        raise RuleViolation(
+            "INVENTORY_FROZEN",
+            "inventories stay in order until the Poltergeist Activity is resolved",
+            "AB-Q-25",
+        )
+    if pending.get("kind") == "overflow" and pending.get("seat") == seat:
+        raise RuleViolation(
+            "SETTLE_FIRST", "choose which elixirs to keep before rearranging", "AB-INV-03"
+        )
+    return [Event("InventoryArranged", {"seat": seat, "inventory": [inv[i - 1] for i in order]})]
+
+
+@handles("InventoryArranged")
+def _arranged(state: State, body: dict[str, Any]) -> None:
+    player(state, body["seat"])["inventory"] = list(body["inventory"])
 
 
 def keep_commands(pending: dict[str, Any]) -> list[dict[str, Any]]:

@@ -60,6 +60,7 @@ COMMANDS: dict[str, Decider] = {
     "PassElixir": lambda s, c, seat, rng: ghosts.pass_elixir(s, c, seat),
     "DiscardElixir": lambda s, c, seat, rng: ghosts.discard_elixir(s, c, seat),
     "MakeRoom": lambda s, c, seat, rng: ghosts.make_room(s, c, seat),
+    "ArrangeInventory": lambda s, c, seat, rng: inventory.arrange(s, c, seat),
     "CastSpell": spells.cast,
     "PassReaction": lambda s, c, seat, rng: spells.pass_reaction(s, c, seat),
 }

@@ -10,6 +10,7 @@ from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import State, new_player, player
 
 STATIONS = ("North", "East", "South", "West")
+OBJECTIVES = 3  # Secret Objectives dealt to each player (AB-SET-14)
 
 
 def initial_state(options: dict[str, Any], seats: int) -> State:
@@ -87,8 +88,10 @@ def setup(state: State, rng: Rng) -> list[Event]:
         events.append(
             Event("ObjectiveDeckShuffled", {"deck": objectives}, SERVER, {"count": len(objectives)})
         )
+        left = list(objectives)
         for s in range(1, seats + 1):
-            dealt = objectives[(s - 1) * 3 : s * 3]
+            dealt = distinct_draw(left, [], OBJECTIVES)
+            left = [c for c in left if c not in dealt]
             events.append(
                 Event(
                     "ObjectivesDealt",
@@ -101,6 +104,22 @@ def setup(state: State, rng: Rng) -> list[Event]:
 
     events.append(step("setup", "exchange"))
     return events
+
+
+def distinct_draw(deck: list[str], held: list[str], count: int) -> list[str]:
+    """The first `count` cards from the top of `deck` that duplicate no card already held
+    or drawn: a duplicate is passed over and the player draws again (AB-PUB-01). Cards
+    are duplicates when they share a title (a printing may hold two copies of a card)."""
+    titles = {cards.pack().objective(c).title for c in held}
+    out: list[str] = []
+    for card in deck:
+        if len(out) == count:
+            break
+        title = cards.pack().objective(card).title
+        if title not in titles:
+            titles.add(title)
+            out.append(card)
+    return out
 
 
 def seat_adventurers(decks: dict[str, list[str]], count: int) -> list[dict[str, Any]]:
@@ -200,7 +219,8 @@ def exchange_objectives(state: State, command: dict[str, Any], seat: int) -> lis
         raise RuleViolation(
             "NOT_YOUR_OBJECTIVE", "you can only return your own objectives, once each", "AB-SET-15"
         )
-    drawn = state["objective_deck"][: len(returned)]
+    kept = [c for c in p["objectives"] if c not in returned]
+    drawn = distinct_draw(state["objective_deck"], kept, len(returned))
     return [
         Event(
             "ObjectivesExchanged",
@@ -216,7 +236,7 @@ def _exchanged(state: State, body: dict[str, Any]) -> None:
     p = player(state, body["seat"])
     kept = [c for c in p["objectives"] if c not in body["returned"]]
     p["objectives"] = kept + list(body["drawn"])
-    deck = state["objective_deck"][len(body["drawn"]) :]
+    deck = [c for c in state["objective_deck"] if c not in body["drawn"]]
     state["objective_deck"] = deck + list(body["returned"])  # to the bottom
     p["exchanged"] = True
 

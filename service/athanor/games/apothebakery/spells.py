@@ -286,8 +286,8 @@ def _swapped(state: State, body: dict[str, Any]) -> None:
     for key in ("deck", "exhausted", "species", "iridescent", "iridescent_at"):
         a[key], b[key] = b[key], a[key]
     for p in (a, b):
-        gave_one = before[id(b if p is a else a)]  # what this player's old deck held
-        if gave_one and p["iridescent_at"] != "deck":
+        # this player's old deck held their Iridescent (it went with the deck)
+        if before[id(p)] and p["iridescent_at"] != "deck":
             p["deck"].insert(0, p["iridescent"])
             p["iridescent_at"] = "deck"
 

@@ -31,7 +31,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "revealed": p["revealed"],
             "stamina": p["stamina"],
             "fed": p["fed"],
-            "iridescent": p["iridescent_at"] if p["iridescent_at"] != "deck" else "aside",
+            "iridescent": p["iridescent_at"],  # a shuffle-in is announced publicly
             "diagnoses": list(p["diagnoses"]),
             "cures": list(p["cures"]),
             "heals": p["heals"],
