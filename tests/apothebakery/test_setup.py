@@ -62,19 +62,21 @@ def test_AB_SET_01_other_player_counts_refused(seats: int) -> None:
         start(seats)
 
 
-@pytest.mark.rule("AB-SET-01")
-@pytest.mark.xfail(strict=True, reason="not implemented yet: Solo Mode (AB-SOLO)")
+@pytest.mark.rule("AB-SET-01", "AB-SOLO-01")
 def test_AB_SET_01_one_player_uses_solo_mode() -> None:
     state = start(1)
     assert len(rs_of(state)["players"]) == 1
+    assert rs_of(state)["options"]["mode"] == "solo"
+    assert rs_of(state)["corruption"] is not None
     assert len(rs_of(state)["table"]["positions"]) == cards.adventurers_in_play(1)
 
 
-@pytest.mark.rule("AB-SET-01")
-@pytest.mark.xfail(strict=True, reason="not implemented yet: Two-Player Difficult Mode (AB-2PD)")
+@pytest.mark.rule("AB-SET-01", "AB-2PD-01")
 def test_AB_SET_01_two_players_may_add_corruption() -> None:
     state = start(2, difficult="true")
-    assert rs_of(state)["options"]["difficult"] is True
+    assert rs_of(state)["options"]["mode"] == "difficult"
+    assert rs_of(state)["corruption"] is not None
+    assert rs_of(start(2))["corruption"] is None
 
 
 # -- stations, species and decks -----------------------------------------------------------

@@ -30,10 +30,11 @@ def inventory_size() -> int:
     return settings().inventory_size
 
 
-def bags(players: int) -> dict[str, dict[str, int]]:
-    bag = settings().bag(players)
+def bags(players: int, difficult: bool = False, extra_failed: int = 0) -> dict[str, dict[str, int]]:
+    """Each bag's tokens at setup; `extra_failed` is the solo tweak AB-SDF-03."""
+    bag = settings().bag(players, difficult)
     return {
-        t: {"pure": bag.pure, "impure": bag.impure, "failed": bag.failed}
+        t: {"pure": bag.pure, "impure": bag.impure, "failed": bag.failed + extra_failed}
         for t in settings().elixir_types
     }
 
@@ -51,8 +52,8 @@ def blind_draw() -> tuple[int, int]:
     return settings().blind_draw_cost, settings().blind_draw_count
 
 
-def adventurers_in_play(players: int) -> int:
-    return settings().adventurer_count(players)
+def adventurers_in_play(players: int, difficult: bool = False) -> int:
+    return settings().adventurer_count(players, difficult)
 
 
 def rounds() -> int:
@@ -116,8 +117,8 @@ def cure(card_id: str) -> Cure:
     return pack().cure(card_id)
 
 
-def spell_ids() -> list[str]:
-    return [c.id for c in pack().spell_deck()]
+def spell_ids(solo: bool = False) -> list[str]:
+    return [c.id for c in pack().spell_deck(solo)]
 
 
 def objective_ids() -> list[str]:

@@ -46,6 +46,9 @@ def roll_commands(state: State) -> list[dict[str, Any]]:
 @handles(ROLLED)
 def _rolled(state: State, body: dict[str, Any]) -> None:
     state["last_roll"] = {"face": body["face"], "seat": body["seat"], "purpose": body["purpose"]}
+    from athanor.games.apothebakery import corruption
+
+    corruption.record_roll(state, body)
     pending = state.get("pending")
     if pending and pending.get("kind") == "rolloff" and body["purpose"] == "turn_order":
         pending["rolls"][str(body["seat"])] = body["face"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine import Event, Rng
-from athanor.games.apothebakery import cards, foraging, ghosts, wilderness
+from athanor.games.apothebakery import cards, corruption, foraging, ghosts, wilderness
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.setup import seat_adventurers
 from athanor.games.apothebakery.state import ABILITIES, State
@@ -28,8 +28,12 @@ def advance(state: State, rng: Rng) -> list[Event]:
         losing = [i for i, pos in enumerate(state["table"]["positions"], 1) if pos]
         events.append(Event("HeartsLost", {"positions": losing}))  # AB-EOR-03
         for i in losing:
-            if state["table"]["positions"][i - 1]["hearts"] <= 1:
-                events.append(ghosts.died(state, i, "time", list(state["order"])))  # AB-EOR-04
+            pos = state["table"]["positions"][i - 1]
+            if pos["hearts"] <= 1:
+                extra = {}
+                if corruption.takes_heart_loss_cards(state):  # AB-SDF-01
+                    extra["corruption_points"] = corruption.heart_loss_points(state, pos["cure"])
+                events.append(ghosts.died(state, i, "time", list(state["order"]), **extra))
         events.append(step("end_of_round", "vengeance", None))
         return events
     if state["step"] == "vengeance":
@@ -38,6 +42,7 @@ def advance(state: State, rng: Rng) -> list[Event]:
         events = wilderness.refresh(state, rng)
         events.append(Event("AbilitiesRecharged", {}))  # AB-EOR-08
         events.append(replace_adventurers(state))
+        events += corruption.spend_card(state)
         events += foraging.start_round(state, rng, state["round"] + 1)
         return events
     return []

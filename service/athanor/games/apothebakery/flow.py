@@ -30,6 +30,8 @@ def _entered(state: State, body: dict) -> None:
     state["pending"] = body.get("pending")
     for p in state["players"].values():  # a new turn for whoever acts next
         p["turn_over"] = False
+    if body["phase"] == "healing" and body["step"] == "heal":
+        state["healing_turns"] = state.get("healing_turns", 0) + 1
 
 
 def advance(state: State, rng: Rng) -> list[Event]:

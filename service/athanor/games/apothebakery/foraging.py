@@ -6,7 +6,7 @@ from itertools import combinations
 from typing import Any
 
 from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, only_seats
-from athanor.games.apothebakery import cards, dice, wilderness
+from athanor.games.apothebakery import cards, corruption, dice, wilderness
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import State, active_seat, player, seat_numbers
 
@@ -234,9 +234,17 @@ def advance(state: State, rng: Rng) -> list[Event]:
     name = state["step"]
     if name == "pick":
         if all(p["picked"] for p in state["players"].values()):
-            revealed = reveal(state)
-            return [revealed, step("foraging", "order", None)]
+            revealed = [reveal(state)]
+            if corruption.active(state):  # after the picks, Corruption's card (AB-SOLO-09)
+                revealed += corruption.reveal(state, rng)
+            return [*revealed, step("foraging", "order", None)]
         return []
+    if name == "placing":
+        if state.get("pending"):
+            return []
+        if state["corruption"]["slot"] is None:
+            return corruption.placement(state)
+        return [step("foraging", "forage", 0)]
     if name == "order":
         pending = state.get("pending")
         if pending is None:
@@ -250,20 +258,26 @@ def advance(state: State, rng: Rng) -> list[Event]:
         if pending["groups"]:
             return _after_rolls(state)
         return _start_foraging(state)
-    if name == "forage" and player(state, active_seat(state))["turn_over"]:
+    if name == "forage":
+        if not player(state, active_seat(state))["turn_over"]:
+            # Corruption spoils at its place, before this player forages (AB-SOLO-13)
+            return corruption.before_turn(state, state["turn"])
         turn = state["turn"] + 1
         if turn < len(state["order"]):
             return [step("foraging", "forage", turn)]
         from athanor.games.apothebakery import alchemy
 
-        return alchemy.start(state)
+        return [*corruption.before_turn(state, turn), *alchemy.start(state)]
     return []
 
 
 def _start_foraging(state: State) -> list[Event]:
     from athanor.games.apothebakery.flow import step
 
-    return [Event("TurnOrderSet", {"order": turn_order(state)}), step("foraging", "forage", 0)]
+    order = Event("TurnOrderSet", {"order": turn_order(state)})
+    if corruption.active(state):  # then Corruption's place among them (AB-SOLO-10..12)
+        return [order, step("foraging", "placing", None)]
+    return [order, step("foraging", "forage", 0)]
 
 
 def _require_forager(state: State, seat: int, rule: str) -> dict[str, Any]:

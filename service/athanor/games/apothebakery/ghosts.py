@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine import BadCommand, Event, Rng, RuleViolation
-from athanor.games.apothebakery import cards, dice, inventory
+from athanor.games.apothebakery import cards, corruption, dice, inventory
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import SPECTRAL, State, is_elixir, player, seat_numbers
 
@@ -66,11 +66,14 @@ def _died(state: State, body: dict[str, Any]) -> None:
     if body.get("stasis_of"):
         p = player(state, body["stasis_of"])
         p["stasis"] = [a for a in p.get("stasis", []) if a["adventurer"] != body["adventurer"]]
-    table["discard"] += [body["adventurer"], body["cure"]]
-    if body.get("diagnosis_to"):
+    corruption.on_death(state, body)
+    if body.get("corruption_points"):  # Corruption took the cards (AB-SDF-01)
+        table["discard"].append(body["adventurer"])
+    elif body.get("diagnosis_to"):
+        table["discard"] += [body["adventurer"], body["cure"]]
         player(state, body["diagnosis_to"])["diagnoses"].append(body["diagnosis"])
     else:
-        table["discard"].append(body["diagnosis"])
+        table["discard"] += [body["adventurer"], body["cure"], body["diagnosis"]]
     state["gv_queue"] += [
         {"seat": s, "event": body["vengeance"], "adventurer": body["adventurer"]}
         for s in body["resolvers"]
@@ -89,10 +92,52 @@ def advance(state: State) -> list[Event]:
     if event == ROLL_AND_LOSE:
         return [Event("VengeanceAwaits", {"seat": seat, "event": event, "need": "roll"})]
     eligible = [i for i, t in enumerate(p["inventory"], 1) if is_elixir(t)]
+    solo = corruption.active(state) and state["seats"] == 1
+    resolved = Event("VengeanceResolved", {"seat": seat, "event": event, "vial": False})
+    if solo and event in (POLTERGEIST_LEFT, POLTERGEIST_RIGHT):
+        return [*_to_corruption(state, seat, event), resolved]
+    if solo and event == FENNIC and not eligible:
+        return [*_vial_back(state), resolved]
     if not eligible or (event in (POLTERGEIST_LEFT, POLTERGEIST_RIGHT) and state["seats"] < 2):
-        return [Event("VengeanceResolved", {"seat": seat, "event": event, "vial": False})]
+        return [resolved]
     need = "discard" if event == FENNIC else "pass"
     return [Event("VengeanceAwaits", {"seat": seat, "event": event, "need": need})]
+
+
+def _to_corruption(state: State, seat: int, event: str) -> list[Event]:
+    """Solo Poltergeist: the named end's elixir goes to Corruption (back to its bag) and
+    one of Corruption's Spectral Vials takes its slot; no vial, the elixir is just lost
+    (AB-COR-13, AB-Q-50)."""
+    slot = _nearest(
+        player(state, seat)["inventory"], "left" if event == POLTERGEIST_LEFT else "right"
+    )
+    if slot is None:
+        return []
+    token = player(state, seat)["inventory"][slot - 1]
+    vial = state["corruption"]["vials"] > 0
+    return [Event("ElixirToCorruption", {"seat": seat, "slot": slot, "token": token, "vial": vial})]
+
+
+@handles("ElixirToCorruption")
+def _to_corruption_done(state: State, body: dict[str, Any]) -> None:
+    inv = player(state, body["seat"])["inventory"]
+    inventory.return_tokens(state, [inv[body["slot"] - 1]])
+    if body["vial"]:
+        inv[body["slot"] - 1] = SPECTRAL
+        state["corruption"]["vials"] -= 1
+    else:
+        inv.pop(body["slot"] - 1)
+
+
+def _vial_back(state: State) -> list[Event]:
+    if state["corruption"]["vials"] <= 0:
+        return []
+    return [Event("CorruptionVialRemoved", {})]
+
+
+@handles("CorruptionVialRemoved")
+def _vial_removed(state: State, body: dict[str, Any]) -> None:
+    state["corruption"]["vials"] -= 1
 
 
 @handles("VengeanceAwaits")
@@ -199,8 +244,10 @@ def discard_elixir(state: State, command: dict[str, Any], seat: int) -> list[Eve
     slot = command.get("slot")
     if not isinstance(slot, int) or not 1 <= slot <= len(inv) or not is_elixir(inv[slot - 1]):
         raise BadCommand('"slot" is the inventory slot of a Pure, Impure or Rainbow elixir')
+    solo = corruption.active(state) and state["seats"] == 1
     return [
         Event("ElixirDiscarded", {"seat": seat, "slot": slot, "token": inv[slot - 1]}),
+        *(_vial_back(state) if solo else []),  # and one of Corruption's vials (AB-COR-14)
         Event("VengeanceResolved", {"seat": seat, "event": pending["event"], "vial": False}),
     ]
 

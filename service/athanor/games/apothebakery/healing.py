@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, only_seats
-from athanor.games.apothebakery import cards, dice, ghosts, inventory, spells
+from athanor.games.apothebakery import cards, corruption, dice, ghosts, inventory, spells
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import (
     RAINBOW,
@@ -320,12 +320,15 @@ def advance(state: State, rng: Rng) -> list[Event]:
     if state["step"] == "closing":
         return scoring.start(state)
     if not player(state, active_seat(state))["turn_over"]:
-        return []
+        # Corruption's kill roll at its place, before this player heals (AB-SOLO-16)
+        return corruption.before_turn(state, state["turn"])
     turn = state["turn"] + 1
     if not final(state):
         if turn < len(state["order"]):
             return [step("healing", "heal", turn)]
-        return end_round.start(state)
+        return corruption.before_turn(state, turn) or end_round.start(state)
+    if corruption.final_roll_due(state):  # after every final-round healing turn (AB-COR-09)
+        return corruption.awaits()
     # the final round cycles in turn order until no adventurer is left or a full cycle
     # of turns (every seat once, counted from any seat) passes without a heal (AB-Q-30)
     left = [pos for pos in state["table"]["positions"] if pos] + [

@@ -9,6 +9,7 @@ from athanor.engine.rules import JSON, Upcaster
 from athanor.games.apothebakery import (
     alchemy,
     cards,
+    corruption,
     dice,
     flow,
     foraging,
@@ -38,6 +39,8 @@ def _roll(state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
         return healing.side_effect(state, command, seat, rng)
     if kind == "vengeance" and pending.get("need") == "roll":
         return ghosts.roll(state, command, seat, rng)
+    if kind in ("corruption_roll", "corruption_rolloff"):
+        return corruption.roll(state, command, seat, rng)
     raise RuleViolation("NO_ROLL", "no die roll is waiting for you", "AB-SE-01")
 
 
@@ -101,13 +104,16 @@ class ApothebakeryRules:
     kind = "apothebakery"
     title = "Apothebakery: The Culinary Alchemists"
     rules_version = "apothebakery-0.1"
-    min_seats = 2
+    min_seats = 1  # one player: Solo Mode against Corruption (AB-SET-01)
     max_seats = 4
     event_schemas: Mapping[str, int] = {}
     upcasters: Mapping[tuple[str, int], Upcaster] = {}
 
     def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:
-        known = {"objectives", "physical_dice", "species"}
+        known = {
+            "objectives", "physical_dice", "species", "difficult", "adjustment",
+            "extra_failed", "low_mana",
+        }  # fmt: skip
         unknown = set(options) - known
         if unknown:
             raise BadCommand(
@@ -127,10 +133,25 @@ class ApothebakeryRules:
                 )
         else:
             species = list(all_species[:seats])
+        difficult = _flag(options, "difficult", False)
+        if difficult and seats != 2:
+            raise BadCommand("difficult mode is for 2 players (AB-2PD-01)")
+        mode = (
+            corruption.SOLO
+            if seats == 1
+            else corruption.DIFFICULT
+            if difficult
+            else corruption.STANDARD
+        )
+        tweaks = {t: _flag(options, t, False) for t in ("adjustment", "extra_failed", "low_mana")}
+        if mode == corruption.STANDARD and any(tweaks.values()):
+            raise BadCommand("the Corruption tweaks are for solo and difficult mode (AB-SDF-05)")
         return {
             "objectives": _flag(options, "objectives", True),
             "physical_dice": _flag(options, "physical_dice", False),
             "species": species,
+            "mode": mode,
+            **tweaks,
         }
 
     def initial_state(self, options: JSON, seats: int) -> State:
@@ -163,6 +184,8 @@ class ApothebakeryRules:
     def _turn_commands(self, state: State, seat: int) -> list[JSON]:
         pending = state.get("pending") or {}
         kind = pending.get("kind")
+        if kind in ("corruption_roll", "corruption_rolloff"):
+            return dice.roll_commands(state) if corruption.rolls_for(state, seat) else []
         if kind == "rolloff":
             waiting = [s for g in pending["groups"] for s in g if str(s) not in pending["rolls"]]
             return dice.roll_commands(state) if seat in waiting else []

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from athanor.engine import Event, Outcome
-from athanor.games.apothebakery import cards, content
+from athanor.games.apothebakery import cards, content, corruption
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import (
     FAILED,
@@ -41,20 +41,50 @@ def type_counts(state: State, seat: int) -> Counter[str]:
     return counts
 
 
+CORRUPTION = 0  # Corruption's place in the comparisons: no seat has number 0
+
+
+def corruption_counts(state: State) -> Counter[str]:
+    """Corruption competes with the elixirs printed on its Cure cards only (AB-Q-44)."""
+    counts: Counter[str] = Counter()
+    for cure in state["corruption"]["cures"]:
+        counts.update(cards.cure(cure).elixirs)
+    return counts
+
+
 def tally(state: State) -> dict[str, Any]:
     rules = cards.settings().scoring
     seats = list(seat_numbers(state))
     counts = {s: type_counts(state, s) for s in seats}
+    rivals = list(seats)
+    if corruption.active(state):
+        counts[CORRUPTION] = corruption_counts(state)
+        rivals.append(CORRUPTION)
     out: dict[str, Any] = {}
-    for s in seats:
-        out[str(s)] = {"reputation": player(state, s)["reputation"], "categories": [], "brewed": 0}
+    for s in rivals:
+        out[str(s)] = {"categories": [], "brewed": 0}
     for category in rules.categories:  # every tied leader gains it; a 0 maximum: nobody
-        best = max(counts[s][category] for s in seats)
-        for s in seats:
+        best = max(counts[s][category] for s in rivals)
+        for s in rivals:
             if best > 0 and counts[s][category] == best:
                 out[str(s)]["categories"].append(category)
-    brewed = {s: sum(counts[s].values()) for s in seats}
+    brewed = {s: sum(counts[s].values()) for s in rivals}
     most = max(brewed.values())
+    if corruption.active(state):
+        c = out.pop(str(CORRUPTION))
+        c["brewed"] = rules.most_brewed_bonus if most > 0 and brewed[CORRUPTION] == most else 0
+        won = rules.category_bonus * len(c["categories"]) + c["brewed"]
+        vials = corruption.score_events(state)
+        dial = state["corruption"]["score"]
+        out["corruption"] = {
+            **c,
+            "dial": dial,
+            "bonuses": -won,
+            **vials,
+            "total": dial - won - vials["vial_points"],  # never above 0 (AB-COR-01)
+        }
+    for s in seats:
+        out[str(s)]["reputation"] = player(state, s)["reputation"]
     for s in seats:
         entry = out[str(s)]
         p = player(state, s)
@@ -95,7 +125,11 @@ def advance(state: State) -> list[Event]:
 
     if state["step"] != "tally":
         return []
-    return [Event("GameScored", {"seats": tally(state)}), step("over", "over", None)]
+    scores = tally(state)
+    body: dict[str, Any] = {"seats": {k: v for k, v in scores.items() if k != "corruption"}}
+    if "corruption" in scores:
+        body["corruption"] = scores["corruption"]
+    return [Event("GameScored", body), step("over", "over", None)]
 
 
 @handles("GameScored")
@@ -103,6 +137,8 @@ def _scored(state: State, body: dict[str, Any]) -> None:
     for seat, entry in body["seats"].items():
         state["players"][seat]["scored"] = entry
         state["players"][seat]["reputation"] = entry["total"]
+    if "corruption" in body:
+        state["corruption"]["scored"] = body["corruption"]
 
 
 def outcome(state: State) -> Outcome | None:
@@ -114,4 +150,9 @@ def outcome(state: State) -> Outcome | None:
     leaders = [s for s in seats if totals[s] == best]
     most_mana = max(player(state, s)["mana"] for s in leaders)  # AB-TIE-01, AB-TIE-02
     winners = tuple(s for s in leaders if player(state, s)["mana"] == most_mana)
+    if corruption.active(state):
+        # beat Corruption: at least the size of its negative score (AB-COR-12, AB-Q-45,
+        # AB-Q-52); otherwise Corruption wins and no seat does
+        against = -state["corruption"]["scored"]["total"]
+        winners = tuple(s for s in winners if totals[s] >= against)
     return Outcome(totals, winners)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine import SERVER, Event, Rng, only_seats
-from athanor.games.apothebakery import cards
+from athanor.games.apothebakery import cards, corruption
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import State, new_player, player
 
 STATIONS = ("North", "East", "South", "West")
+LOW_MANA = 8  # the solo tweak's starting Mana (AB-SDF-04)
 OBJECTIVES = 3  # Secret Objectives dealt to each player (AB-SET-14)
 
 
@@ -36,6 +37,7 @@ def initial_state(options: dict[str, Any], seats: int) -> State:
         "spells": {"deck": [], "discard": []},
         "objective_deck": [],
         "gv_queue": [],
+        "corruption": None,  # Solo and Two-Player Difficult Mode: see corruption.py
         "last_roll": {"face": "", "seat": 0, "purpose": ""},
         "healed_this_cycle": False,
     }
@@ -43,7 +45,11 @@ def initial_state(options: dict[str, Any], seats: int) -> State:
 
 def setup(state: State, rng: Rng) -> list[Event]:
     seats = state["seats"]
-    species = state["options"]["species"]
+    options = state["options"]
+    species = options["species"]
+    difficult = corruption.mode(options) == corruption.DIFFICULT
+    mana = LOW_MANA if options.get("low_mana") else cards.starting_mana()  # AB-SDF-04
+    extra_failed = 1 if options.get("extra_failed") else 0  # AB-SDF-03
     events = [
         Event(
             "StationsAssigned",
@@ -52,10 +58,10 @@ def setup(state: State, rng: Rng) -> list[Event]:
                     str(s): {"station": STATIONS[s - 1], "species": species[s - 1]}
                     for s in range(1, seats + 1)
                 },
-                "mana": cards.starting_mana(),
+                "mana": mana,
             },
         ),
-        Event("BagsFilled", {"bags": cards.bags(seats)}),
+        Event("BagsFilled", {"bags": cards.bags(seats, difficult, extra_failed)}),
     ]
     for s in range(1, seats + 1):
         deck = rng.shuffled(cards.regular_forries(species[s - 1]))
@@ -79,9 +85,9 @@ def setup(state: State, rng: Rng) -> list[Event]:
             {k: len(v) for k, v in decks.items()},
         )
     )
-    count = cards.adventurers_in_play(seats)
+    count = cards.adventurers_in_play(seats, difficult)
     events.append(Event("AdventurersSeated", {"positions": seat_adventurers(decks, count)}))
-    spells = rng.shuffled(cards.spell_ids())
+    spells = rng.shuffled(cards.spell_ids(solo=corruption.mode(options) == corruption.SOLO))
     events.append(Event("SpellDeckShuffled", {"deck": spells}, SERVER, {"count": len(spells)}))
     if state["options"]["objectives"]:
         objectives = rng.shuffled(cards.objective_ids())
@@ -100,6 +106,8 @@ def setup(state: State, rng: Rng) -> list[Event]:
                     {"seat": s, "count": len(dealt)},
                 )
             )
+    if corruption.mode(options) != corruption.STANDARD:
+        events += corruption.setup_events(state, rng)  # AB-SOLO-05, AB-2PD-01
     from athanor.games.apothebakery.flow import step
 
     events.append(step("setup", "exchange"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine import Table
-from athanor.games.apothebakery import cards
+from athanor.games.apothebakery import cards, corruption
 from athanor.games.apothebakery.state import State, active_seat, seat_numbers
 
 PRIVATE_PENDING = {"keep_spell"}  # pending decisions whose contents are the seat's secret
@@ -73,11 +73,22 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "adventurers": list(state["table"]["positions"]),
         "spell_deck": len(state["spells"]["deck"]),
         "last_roll": dict(state["last_roll"]),
+        "corruption": corruption_view(state),
     }
+
+
+def corruption_view(state: State) -> dict[str, Any] | None:
+    """Everything about Corruption is public except its deck order."""
+    c = state.get("corruption")
+    if c is None:
+        return None
+    return {k: v for k, v in c.items() if k != "deck"} | {"deck": len(c["deck"])}
 
 
 def awaiting(state: State) -> tuple[int, ...]:
     pending = state.get("pending") or {}
+    if pending.get("kind") in ("corruption_roll", "corruption_rolloff"):
+        return tuple(s for s in seat_numbers(state) if corruption.rolls_for(state, s))
     if pending.get("kind") == "rolloff":
         return tuple(s for g in pending["groups"] for s in g if str(s) not in pending["rolls"])
     if pending.get("seat"):
@@ -93,7 +104,8 @@ def awaiting(state: State) -> tuple[int, ...]:
 
 def die_step(state: State) -> bool:
     pending = state.get("pending") or {}
-    return pending.get("kind") in ("rolloff", "side_effects") or pending.get("need") == "roll"
+    kinds = ("rolloff", "side_effects", "corruption_roll", "corruption_rolloff")
+    return pending.get("kind") in kinds or pending.get("need") == "roll"
 
 
 ADVANCE = {"forage": "EndForaging", "alchemy": "EndAlchemy", "heal": "PassHealing"}
