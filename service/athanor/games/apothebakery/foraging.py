@@ -447,6 +447,8 @@ def _ended(state: State, body: dict[str, Any]) -> None:
     p["stamina"] = 0  # unspent stamina is lost (AB-FOR-14)
     p["turn_over"] = True
     p.pop("metamorphosis", None)
+    if "metamorphosis_next" in p:  # a Metamorphosis cast too late for this turn (AB-Q-42)
+        p["metamorphosis"] = p.pop("metamorphosis_next")
 
 
 @handles("IridescentShuffledIn")

@@ -13,12 +13,13 @@ from typing import Any
 
 from athanor.engine import BadCommand, Event, Rng, RuleViolation
 from athanor.games.apothebakery import cards, ghosts, inventory, wilderness
-from athanor.games.apothebakery.events import handles
+from athanor.games.apothebakery.events import HANDLERS, handles
 from athanor.games.apothebakery.state import (
     FAILED,
     SPECTRAL,
     State,
     active_seat,
+    clone,
     player,
     seat_numbers,
 )
@@ -86,8 +87,44 @@ def cast(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Eve
         )
     spell = spell_of(card)
     effect = EFFECTS[spell](state, command, seat, rng)
+    if in_window(state, seat) and _opens_decision(state, effect):
+        # the window holds the heal's resolution in the one `pending` slot, so an effect
+        # that needs a decision of its own (an overflow, a Ghost Vengeance) waits until
+        # the heal has resolved; it can be cast as soon as the game waits again
+        raise RuleViolation(
+            "AFTER_THE_HEAL",
+            "that effect needs a choice of its own: cast it once the heal has resolved",
+            "AB-Q-37",
+        )
     cast_event = Event("SpellCast", {"seat": seat, "card": card, "spell": spell})
-    return [cast_event, *effect, *_window_answer(state, seat)]
+    return [cast_event, *effect, *_vengeance_now(state, effect), *_window_answer(state, seat)]
+
+
+def _folded(state: State, events: list[Event]) -> State:
+    scratch = clone(state)
+    for ev in events:
+        HANDLERS[ev.type](scratch, ev.body)
+    return scratch
+
+
+def _opens_decision(state: State, effect: list[Event]) -> bool:
+    after = _folded(state, effect)
+    pending = after.get("pending") or {}
+    return pending.get("kind") != "reaction" or len(after["gv_queue"]) > len(state["gv_queue"])
+
+
+def _vengeance_now(state: State, effect: list[Event]) -> list[Event]:
+    """A Free Sample death is resolved at once by its caster (AB-SPL-19), in whatever
+    phase it was cast: the automatic steps now, a roll or choice as the next command."""
+    if not any(ev.type == "AdventurerDied" for ev in effect):
+        return []
+    scratch = _folded(state, effect)
+    out: list[Event] = []
+    while more := ghosts.advance(scratch):
+        for ev in more:
+            HANDLERS[ev.type](scratch, ev.body)
+        out += more
+    return out
 
 
 @handles("SpellCast")
@@ -218,14 +255,15 @@ def _metamorphosis(state: State, command: dict[str, Any], seat: int, rng: Rng) -
     if species not in cards.species():
         raise BadCommand(f'"species" is one of {", ".join(cards.species())}')
     p = player(state, seat)
-    # this turn if cast before collecting anything in it, else the next (AB-Q-42)
-    now = (
+    # it holds for the caster's coming foraging turn (foraging drops it when that turn
+    # ends), or for the current one if nothing was collected in it yet; once something
+    # was, it waits for the next turn (AB-SPL-20, AB-SPL-21, AB-Q-42)
+    collecting = (
         state["step"] == "forage"
         and active_seat(state) == seat
-        and not p["collected"]
-        and not p.get("spent")
+        and bool(p["collected"] or p.get("spent"))
     )
-    return [Event("SpeciesChanged", {"seat": seat, "species": species, "now": now})]
+    return [Event("SpeciesChanged", {"seat": seat, "species": species, "now": not collecting})]
 
 
 @handles("SpeciesChanged")
@@ -245,15 +283,21 @@ def _helping_hand(state: State, command: dict[str, Any], seat: int, rng: Rng) ->
     bag = command.get("bag")
     if bag not in cards.elixir_types():
         raise BadCommand(f'"bag" names an elixir type: {", ".join(cards.elixir_types())}')
+    if in_window(state, seat) and len(inv) >= cards.inventory_size():
+        # the two draws could overflow, a choice that must wait for the heal (see cast)
+        raise RuleViolation(
+            "AFTER_THE_HEAL",
+            "with a full inventory, cast Helping Hand once the heal has resolved",
+            "AB-Q-37",
+        )
     full = len(player(state, to)["inventory"]) >= cards.inventory_size()
-    draws = inventory.draw_from_bag(state, bag, HELPING_HAND_DRAWS, rng)
-    return [
-        Event(
-            "ElixirGiven",
-            {"seat": seat, "to": to, "slot": slot, "token": inv[slot - 1], "discarded": full},
-        ),
-        Event("HelpingHandDrawn", {"seat": seat, "bag": bag, "draws": draws}),
-    ]
+    given = Event(
+        "ElixirGiven",
+        {"seat": seat, "to": to, "slot": slot, "token": inv[slot - 1], "discarded": full},
+    )
+    # the draws follow the give: a discarded Pure or Impure is back in its bag first
+    draws = inventory.draw_from_bag(_folded(state, [given]), bag, HELPING_HAND_DRAWS, rng)
+    return [given, Event("HelpingHandDrawn", {"seat": seat, "bag": bag, "draws": draws})]
 
 
 @handles("ElixirGiven")
@@ -321,24 +365,34 @@ def commands(state: State, seat: int) -> list[dict[str, Any]]:
     others = [s for s in seat_numbers(state) if s != seat]
     in_play = [i for i, pos in enumerate(state["table"]["positions"], 1) if pos]
     healing = _healing_now(state)
+    window = in_window(state, seat)
     if spell == STASIS:
         out += [{**base, "position": i} for i in in_play]
     elif spell == CLEANSE:
         out += [{**base, "target": s} for s in others]
     elif spell == FREE_SAMPLE:
-        targets = in_play + ([healing["position"]] if healing else [])
-        for i in targets:
+        being_healed = healing["position"] if healing else 0  # 0: a stasis heal
+        for i in in_play + ([being_healed] if being_healed else []):
+            hearts = (
+                healing["hearts"]
+                if i == being_healed
+                else state["table"]["positions"][i - 1]["hearts"]
+            )
             for d in (1, -1):
-                if healing and i == healing["position"] and healing["hearts"] + d < 1:
-                    continue
+                if i == being_healed and hearts + d < 1:
+                    continue  # the cure has been given (README decision)
+                if window and hearts + d < 1:
+                    continue  # a death waits until the heal resolves (see cast)
                 out.append({**base, "position": i, "hearts": d})
     elif spell == METAMORPHOSIS:
         out += [{**base, "species": s} for s in cards.species()]
     elif spell == HELPING_HAND:
-        movable = [i for i, t in enumerate(p["inventory"], 1) if t != SPECTRAL]
-        if movable:
+        # one slot per distinct token; in a window the two draws must not overflow
+        movable = {t: i for i, t in reversed(list(enumerate(p["inventory"], 1))) if t != SPECTRAL}
+        if not (window and len(p["inventory"]) >= cards.inventory_size()):
             out += [
-                {**base, "to": s, "slot": movable[0], "bag": b}
+                {**base, "to": s, "slot": i, "bag": b}
+                for i in sorted(movable.values())
                 for s in others
                 for b in cards.elixir_types()
             ]

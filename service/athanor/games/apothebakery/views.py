@@ -36,6 +36,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "cures": list(p["cures"]),
             "heals": p["heals"],
             "spell_in_oven": p["oven"] is not None,
+            "stasis": list(p.get("stasis", [])),  # beside the caster's station (AB-SPL-09)
             "objectives": len(p["objectives"]),
             "exchanged": p["exchanged"],
             "scored": p["scored"],
