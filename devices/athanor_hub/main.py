@@ -1,20 +1,97 @@
 """athanor-hub: the table hub's entry point.
 
-The hub itself (pins, display, the watch loop) is not built yet; until it is, this
-command says so plainly instead of pretending to run.
+athanor-hub --config hub.toml                   # on a Pi: lgpio pins, the OLED
+athanor-hub --config hub.toml --emulate DIR     # anywhere: mock pins, PNG frames
 """
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
 import sys
+import threading
+from pathlib import Path
+
+from athanor_hub.config import ConfigError, HubConfig, load_config
+from athanor_hub.display import SunTrackDisplay, open_device
+from athanor_hub.hub import Hub
+from athanor_hub.leds import SeatLeds
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="athanor-hub", description="The Athanor table hub: turn LEDs, dice buttons, OLED."
+    )
+    parser.add_argument("--config", type=Path, required=True, help="the hub's TOML file")
+    parser.add_argument(
+        "--emulate",
+        type=Path,
+        metavar="DIR",
+        help="no Pi: mock pins, frames as DIR/frame-NNNN.png, LEDs in DIR/leds.log, "
+        "keys on stdin press buttons (r dice, R held dice, a advance, q quit)",
+    )
+    parser.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING (INFO)")
+    return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
-    print(
-        "athanor-hub: the table hub is not implemented yet (tracked as issue 4).",
-        file=sys.stderr,
+    args = parse_args(argv)
+    logging.basicConfig(
+        level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s"
     )
-    return 2
+    try:
+        config = load_config(args.config)
+    except ConfigError as err:
+        print(f"athanor-hub: {err}", file=sys.stderr)
+        return 2
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run(config, args.emulate))
+    return 0
+
+
+async def run(config: HubConfig, emulate: Path | None) -> None:
+    loop = asyncio.get_running_loop()
+    recorder = None
+    if emulate is not None:
+        from athanor_hub import emulate as emu
+
+        emu.use_mock_pins()
+        recorder = emu.Recorder(emulate)
+        device = emu.emulated_device()
+        leds = SeatLeds(config.leds, recorder.led)
+        display = SunTrackDisplay(device, config.display, recorder.frame)
+    else:
+        # the pin factory comes from GPIOZERO_PIN_FACTORY (lgpio on a Pi; see deploy/)
+        leds = SeatLeds(config.leds)
+        display = SunTrackDisplay(open_device(config.display), config.display)
+    hub = Hub(config, leds, display)
+    hub.attach_buttons()
+    main_task = asyncio.current_task()
+    assert main_task is not None
+
+    def stop() -> None:
+        main_task.cancel()
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop)
+    if recorder is not None:
+        from athanor_hub.emulate import read_keys
+
+        quit_ = lambda: loop.call_soon_threadsafe(stop)  # noqa: E731
+        threading.Thread(
+            target=read_keys, args=(sys.stdin, config, quit_), daemon=True, name="keys"
+        ).start()
+    try:
+        await hub.run()
+    except asyncio.CancelledError:
+        pass
+    finally:
+        hub.close()
+        if recorder is not None:
+            recorder.close()
 
 
 if __name__ == "__main__":

@@ -66,6 +66,8 @@ def _died(state: State, body: dict[str, Any]) -> None:
     if body.get("stasis_of"):
         p = player(state, body["stasis_of"])
         p["stasis"] = [a for a in p.get("stasis", []) if a["adventurer"] != body["adventurer"]]
+    if (state.get("pending") or {}).get("kind") == "dying":
+        state["pending"] = None  # the side-effect Skull's death (healing.py)
     corruption.on_death(state, body)
     if body.get("corruption_points"):  # Corruption took the cards (AB-SDF-01)
         table["discard"].append(body["adventurer"])

@@ -179,7 +179,9 @@ def _side_effect(state: State, body: dict[str, Any]) -> None:
     pending = state["pending"]
     pending["remaining"] -= 1
     if body["killed"]:
-        state["pending"] = None
+        # the AdventurerDied that follows in this batch takes the adventurer and closes
+        # this; until then it still holds it, so every card is somewhere after each event
+        pending["kind"] = "dying"
         player(state, body["seat"])["turn_over"] = True
     elif pending["remaining"] == 0:
         pending["kind"] = "reward"
@@ -288,6 +290,9 @@ def _chosen(state: State, body: dict[str, Any]) -> None:
         if body["discarded"]:
             state["spells"]["discard"].append(body["discarded"])
         p["oven"] = body["card"]
+    # back into the deck at once, so every card is somewhere after every event; the
+    # server-only SpellDeckReordered that follows gives their random places (AB-Q-35)
+    state["spells"]["deck"] += body["returned"]
     state["pending"] = None
     p["turn_over"] = True
 

@@ -14,7 +14,9 @@ PRIVATE_PENDING = {"keep_spell"}  # pending decisions whose contents are the sea
 def view(state: State, seat: int | None) -> dict[str, Any]:
     players = {}
     for s in seat_numbers(state):
-        p = state["players"][str(s)]
+        p = state["players"].get(str(s))
+        if p is None:  # before the stations are assigned (the view at version 1)
+            continue
         public = {
             "station": p.get("station", ""),
             "species": p["species"],
@@ -95,9 +97,9 @@ def awaiting(state: State) -> tuple[int, ...]:
     if pending.get("seat"):
         return (int(pending["seat"]),)
     if state["step"] == "exchange":
-        return tuple(s for s in seat_numbers(state) if not state["players"][str(s)]["exchanged"])
+        return tuple(int(s) for s, p in state["players"].items() if not p["exchanged"])
     if state["step"] == "pick":
-        return tuple(s for s in seat_numbers(state) if not state["players"][str(s)]["picked"])
+        return tuple(int(s) for s, p in state["players"].items() if not p["picked"])
     if state["phase"] in ("foraging", "alchemy", "healing") and state["turn"] is not None:
         return (active_seat(state),)
     return ()
@@ -127,7 +129,7 @@ def table(state: State) -> Table:
         awaiting=awaiting(state),
         last_roll=roll["face"],
         last_roll_seat=roll["seat"],
-        scores={s: state["players"][str(s)]["reputation"] for s in seat_numbers(state)},
+        scores={int(s): p["reputation"] for s, p in state["players"].items()},
         die_step=die_step(state),
         advance=advance,
     )

@@ -1,0 +1,207 @@
+"""GameLink: the hub's gRPC client. Watches one game and sends the buttons' commands.
+
+A lost connection is retried with capped exponential backoff and full jitter, and
+the Watch resumes after the last applied version, so nothing is missed and the
+model's version check drops anything sent twice. Each command gets a fresh
+command id once and keeps it across retries: the server applies it at most once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import grpc
+import grpc.aio
+
+from athanor.v1 import athanor_pb2 as pb
+from athanor.v1 import athanor_pb2_grpc as pb_grpc
+from athanor_hub.config import HubConfig
+from athanor_hub.model import MissedEvents, TableModel, TableView
+
+log = logging.getLogger(__name__)
+
+# Worth retrying with the same command id: the command may or may not have arrived.
+RETRYABLE = {
+    grpc.StatusCode.UNAVAILABLE,
+    grpc.StatusCode.DEADLINE_EXCEEDED,
+    grpc.StatusCode.RESOURCE_EXHAUSTED,
+    grpc.StatusCode.INTERNAL,
+    grpc.StatusCode.UNKNOWN,
+}
+CHANNEL_OPTIONS = [
+    ("grpc.keepalive_time_ms", 20_000),
+    ("grpc.keepalive_timeout_ms", 10_000),
+    ("grpc.keepalive_permit_without_calls", 1),
+    # reconnect quickly once the server is back; our own backoff paces the attempts
+    ("grpc.initial_reconnect_backoff_ms", 100),
+    ("grpc.max_reconnect_backoff_ms", 2_000),
+]
+
+
+class CommandRefused(Exception):
+    """The server said no (a rule, a bad command) or could not be reached in time."""
+
+    def __init__(self, code: grpc.StatusCode, details: str) -> None:
+        super().__init__(f"{code.name}: {details}")
+        self.code = code
+
+
+class Backoff:
+    """Capped exponential backoff with full jitter (spreads hubs that lost one server)."""
+
+    def __init__(self, base: float, cap: float, rng: random.Random | None = None) -> None:
+        self.base, self.cap = base, cap
+        self.rng = rng or random.Random()
+        self.attempt = 0
+
+    def next_delay(self) -> float:
+        delay = self.rng.uniform(0, min(self.cap, self.base * 2**self.attempt))
+        self.attempt = min(self.attempt + 1, 30)
+        return delay
+
+    def reset(self) -> None:
+        self.attempt = 0
+
+
+class GameLink:
+    def __init__(self, config: HubConfig, model: TableModel) -> None:
+        self.config = config
+        self.model = model
+        self.metadata = (("authorization", f"Bearer {config.token}"),)
+        self.online = False
+        self.on_change: Callable[[], Awaitable[None]] = _nothing
+        self.on_online: Callable[[bool], Awaitable[None]] = _nothing_bool
+        self._channel: grpc.aio.Channel | None = None
+        self._stub: pb_grpc.AthanorStub | None = None
+
+    @property
+    def stub(self) -> pb_grpc.AthanorStub:
+        if self._stub is None:
+            if self.config.tls_ca is not None:
+                creds = grpc.ssl_channel_credentials(self.config.tls_ca.read_bytes())
+                self._channel = grpc.aio.secure_channel(
+                    self.config.server, creds, options=CHANNEL_OPTIONS
+                )
+            else:
+                self._channel = grpc.aio.insecure_channel(
+                    self.config.server, options=CHANNEL_OPTIONS
+                )
+            self._stub = pb_grpc.AthanorStub(self._channel)
+        return self._stub
+
+    async def close(self) -> None:
+        if self._channel is not None:
+            await self._channel.close()
+            self._channel = self._stub = None
+
+    # -- reads ------------------------------------------------------------------
+
+    async def fetch_view(self) -> TableView:
+        reply = await self.stub.GetView(
+            pb.GetViewRequest(game_id=self.config.game),
+            metadata=self.metadata,
+            timeout=self.config.call_timeout_s,
+        )
+        return TableView.parse(reply.version, reply.seat, reply.view_json, reply.table_json)
+
+    async def legal(self, seat: int) -> list[dict[str, Any]]:
+        reply = await self.stub.ListLegalCommands(
+            pb.ListLegalCommandsRequest(game_id=self.config.game, seat=self._named(seat)),
+            metadata=self.metadata,
+            timeout=self.config.call_timeout_s,
+        )
+        return [json.loads(c) for c in reply.commands_json]
+
+    # -- the watch loop -----------------------------------------------------------
+
+    async def follow(self) -> None:
+        """Keep the model current until cancelled, reconnecting as often as it takes."""
+        backoff = Backoff(self.config.backoff_base_s, self.config.backoff_cap_s)
+        while True:
+            try:
+                await self._follow_once(backoff)
+            except grpc.aio.AioRpcError as err:
+                # a slow watcher that was dropped is resumed at once; anything else waits
+                if err.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:
+                    continue
+                log.warning("link lost: %s", err.code().name)
+            except (TimeoutError, MissedEvents) as err:
+                log.warning("link lost: %s", err or "no heartbeat")
+            await self._set_online(False)
+            await asyncio.sleep(backoff.next_delay())
+
+    async def _follow_once(self, backoff: Backoff) -> None:
+        self.model.start_at(await self.fetch_view())
+        await self._set_online(True)
+        backoff.reset()
+        await self.on_change()
+        call = self.stub.Watch(
+            pb.WatchRequest(game_id=self.config.game, from_version=self.model.version + 1),
+            metadata=self.metadata,
+        )
+        try:
+            stream = aiter(call)
+            while True:
+                # heartbeats arrive every 15 s on an idle game; silence means a dead link
+                item = await asyncio.wait_for(anext(stream), self.config.watch_idle_s)
+                if item.HasField("heartbeat"):
+                    continue
+                ev = item.event
+                if not self.model.apply_event(ev.version, ev.type, ev.body_json):
+                    continue
+                if self.model.needs_view():
+                    self.model.apply_view(await self.fetch_view())
+                await self.on_change()
+        except StopAsyncIteration:
+            raise TimeoutError("the server ended the stream") from None
+        finally:
+            call.cancel()
+
+    async def _set_online(self, online: bool) -> None:
+        if online != self.online:
+            self.online = online
+            await self.on_online(online)
+
+    # -- commands -----------------------------------------------------------------
+
+    async def act(self, command: dict[str, Any], seat: int) -> pb.ActResponse:
+        """Send `command` for `seat`; retried with the same command id until it lands."""
+        command_id = uuid.uuid4().hex
+        request = pb.ActRequest(
+            game_id=self.config.game,
+            command_json=json.dumps(command),
+            command_id=command_id,
+            seat=self._named(seat),
+        )
+        backoff = Backoff(self.config.backoff_base_s, self.config.backoff_cap_s)
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + self.config.act_retry_s
+        while True:
+            try:
+                return await self.stub.Act(
+                    request, metadata=self.metadata, timeout=self.config.call_timeout_s
+                )
+            except grpc.aio.AioRpcError as err:
+                code = err.code()
+                if code not in RETRYABLE or loop.time() >= give_up:
+                    raise CommandRefused(code, err.details() or "") from None
+                log.info("retrying command %s after %s", command_id, code.name)
+            await asyncio.sleep(backoff.next_delay())
+
+    def _named(self, seat: int) -> int:
+        # the operator names the seat; a seat token always acts for its own seat
+        return seat if self.config.operator else 0
+
+
+async def _nothing() -> None:
+    return None
+
+
+async def _nothing_bool(_: bool) -> None:
+    return None

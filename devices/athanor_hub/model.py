@@ -1,0 +1,111 @@
+"""A small model of the game: what the table shows, and which events were applied.
+
+The server computes the table (`Rules.table`); the hub keeps the latest one and the
+version of the last event it applied, which is where a lost Watch resumes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+ROLL_EVENT = "DieRolled"  # the engine's convention for a die step's outcome
+
+
+class MissedEvents(Exception):
+    """The stream skipped a version: resubscribe from the last applied one."""
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The server's table_json plus the little the hub needs from view_json."""
+
+    version: int
+    seat: int  # the hub's own seat with a seat token; 0 with the operator token
+    seats: int
+    track_position: int = 0
+    track_label: str = ""
+    track_length: int = 0
+    phase: str = ""
+    step: str = ""
+    awaiting: tuple[int, ...] = ()
+    last_roll: str = ""
+    last_roll_seat: int = 0
+    scores: dict[int, int] = field(default_factory=dict)
+    die_step: bool = False
+    advance: dict[int, dict[str, Any]] = field(default_factory=dict)
+    physical_dice: bool = False
+    over: bool = False
+    winners: tuple[int, ...] = ()
+
+    @classmethod
+    def parse(cls, version: int, seat: int, view_json: str, table_json: str) -> TableView:
+        view = json.loads(view_json)
+        t = json.loads(table_json)
+        outcome = view.get("outcome") or {}
+        return cls(
+            version=version,
+            seat=seat,
+            seats=int(view.get("seats", 0)),
+            track_position=int(t.get("track_position", 0)),
+            track_label=str(t.get("track_label", "")),
+            track_length=int(t.get("track_length", 0)),
+            phase=str(t.get("phase", "")),
+            step=str(t.get("step", "")),
+            awaiting=tuple(int(s) for s in t.get("awaiting", ())),
+            last_roll=str(t.get("last_roll", "")),
+            last_roll_seat=int(t.get("last_roll_seat", 0)),
+            scores={int(k): int(v) for k, v in (t.get("scores") or {}).items()},
+            die_step=bool(t.get("die_step", False)),
+            advance={int(k): v for k, v in (t.get("advance") or {}).items()},
+            physical_dice=bool((view.get("options") or {}).get("physical_dice", False)),
+            over=bool(view.get("over", False)),
+            winners=tuple(int(s) for s in outcome.get("winners", ())),
+        )
+
+
+@dataclass(frozen=True)
+class Roll:
+    version: int
+    seat: int
+    face: str
+
+
+@dataclass
+class TableModel:
+    version: int = 0  # the last event applied (or the view a fresh hub started from)
+    table: TableView | None = None
+    last_roll: Roll | None = None
+    applied: list[tuple[int, str]] = field(default_factory=list)  # (version, type), in order
+
+    def start_at(self, view: TableView) -> None:
+        """A fresh hub starts at the head: history before it has nothing to show."""
+        if self.version == 0:
+            self.version = view.version
+        self.apply_view(view)
+
+    def apply_view(self, view: TableView) -> bool:
+        """Keep the newest table; True when it changed what the hub shows."""
+        if self.table is not None and view.version < self.table.version:
+            return False
+        changed = self.table is None or view != self.table
+        self.table = view
+        return changed
+
+    def apply_event(self, version: int, type_: str, body_json: str) -> bool:
+        """Apply one streamed event; False for one already applied (a resumed stream)."""
+        if version <= self.version:
+            return False
+        if version != self.version + 1:
+            raise MissedEvents(f"expected version {self.version + 1}, got {version}")
+        self.version = version
+        self.applied.append((version, type_))
+        if type_ == ROLL_EVENT:
+            body = json.loads(body_json or "{}")
+            self.last_roll = Roll(version, int(body.get("seat", 0)), str(body.get("face", "")))
+        return True
+
+    def needs_view(self) -> bool:
+        """True when events were applied that the table does not reflect yet."""
+        return self.table is None or self.table.version < self.version

@@ -1,0 +1,60 @@
+"""The model applies each event once and notices a gap; backoff stays under its cap."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from athanor_hub.link import Backoff
+from athanor_hub.model import MissedEvents, TableModel, TableView
+
+TABLE = {"track_position": 2, "track_label": "Morning", "track_length": 6, "awaiting": [1, 2]}
+
+
+def view(version: int, **table: object) -> TableView:
+    return TableView.parse(version, 0, json.dumps({"seats": 2}), json.dumps(TABLE | table))
+
+
+def test_a_fresh_model_starts_at_the_head() -> None:
+    model = TableModel()
+    model.start_at(view(40))
+    assert model.version == 40 and not model.needs_view()
+
+
+def test_events_apply_once_in_order_and_a_gap_is_refused() -> None:
+    model = TableModel()
+    model.start_at(view(10))
+    assert model.apply_event(11, "CardCommitted", "{}")
+    assert not model.apply_event(11, "CardCommitted", "{}")  # a resumed stream repeats
+    assert not model.apply_event(5, "CardCommitted", "{}")
+    with pytest.raises(MissedEvents):
+        model.apply_event(13, "DieRolled", "{}")
+    assert model.applied == [(11, "CardCommitted")]
+    assert model.needs_view()
+
+
+def test_a_roll_event_is_remembered_for_the_display() -> None:
+    model = TableModel()
+    model.start_at(view(1))
+    model.apply_event(2, "DieRolled", json.dumps({"seat": 2, "face": "skull"}))
+    assert model.last_roll is not None
+    assert (model.last_roll.seat, model.last_roll.face) == (2, "skull")
+
+
+def test_an_older_view_never_replaces_a_newer_one() -> None:
+    model = TableModel()
+    model.start_at(view(9, awaiting=[2]))
+    assert not model.apply_view(view(8, awaiting=[1]))
+    assert model.table is not None and model.table.awaiting == (2,)
+    assert not model.apply_view(view(9, awaiting=[2]))  # the same table: nothing to redraw
+
+
+def test_backoff_is_jittered_exponential_and_capped() -> None:
+    backoff = Backoff(0.1, 2.0, random.Random(7))
+    delays = [backoff.next_delay() for _ in range(12)]
+    assert all(0 <= d <= min(2.0, 0.1 * 2**i) for i, d in enumerate(delays))
+    assert len(set(delays)) == len(delays)  # jitter: no two hubs retry in lockstep
+    backoff.reset()
+    assert backoff.next_delay() <= 0.1
