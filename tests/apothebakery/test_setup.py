@@ -459,3 +459,25 @@ def test_AB_SET_27_four_player_bags_use_the_printed_pieces() -> None:
     assert sum(p["hearts"] for p in rs["table"]["positions"]) <= supply["hearts"]
     assert sum(len(p["ready"]) for p in rs["players"].values()) == 16
     assert len(cards.die_faces()) == 6
+
+
+def test_every_command_has_a_schema_in_commands_proto() -> None:
+    from athanor.games.apothebakery.rules import COMMANDS
+    from athanor.games.apothebakery.v1 import commands_pb2
+
+    assert set(COMMANDS) == set(commands_pb2.DESCRIPTOR.message_types_by_name)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        {"type": "TakeCard", "slot": "two"},
+        {"type": "TakeCard", "slot": 1, "extra": True},
+        {"type": "ProcessCard", "card": "res-01", "potency": "yes"},
+        {"type": "PickForries", "cards": "water-01"},
+    ],
+)
+def test_a_command_that_does_not_fit_its_schema_is_malformed(command: dict[str, Any]) -> None:
+    state = start(2, objectives="false")
+    with pytest.raises(BadCommand):
+        RULES.decide(rs_of(state), command, 1, Scripted())

@@ -36,7 +36,7 @@ def test_kinds_lists_the_built_in_games_and_the_fixture_game(server: ServerProce
     kinds = server.stub().ListKinds(pb.ListKindsRequest()).kinds
     listed = {k.kind: (k.min_seats, k.max_seats) for k in kinds}
     assert listed["crucible"] == (2, 4)
-    assert listed["apothebakery"] == (2, 4)
+    assert listed["apothebakery"] == (1, 4)  # one seat: Solo Mode
 
 
 def test_two_writers_racing_on_one_version_one_wins_one_is_aborted(server: ServerProcess) -> None:

@@ -442,6 +442,7 @@ def end_turn(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list
 def _ended(state: State, body: dict[str, Any]) -> None:
     p = player(state, body["seat"])
     p["exhausted"] += body["exhausted"]  # every picked Forrie is exhausted (AB-FOR-16)
+    p["picked"] = []  # they have left play: each card is in one place
     if body["iridescent_used"]:
         p["iridescent_at"] = "used"  # set aside after its single use (AB-IRI-04)
     p["stamina"] = 0  # unspent stamina is lost (AB-FOR-14)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from google.protobuf import json_format
+
 from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation, Table
 from athanor.engine.rules import JSON, Upcaster
 from athanor.games.apothebakery import (
@@ -23,6 +25,7 @@ from athanor.games.apothebakery import (
 )
 from athanor.games.apothebakery.events import HANDLERS
 from athanor.games.apothebakery.state import State, clone
+from athanor.games.apothebakery.v1 import commands_pb2
 
 MAX_AUTOMATIC = 1000  # a guard: the flow never needs this many steps in one batch
 
@@ -67,6 +70,25 @@ COMMANDS: dict[str, Decider] = {
     "CastSpell": spells.cast,
     "PassReaction": lambda s, c, seat, rng: spells.pass_reaction(s, c, seat),
 }
+
+
+def check_shape(command: JSON) -> None:
+    """Parse the command into its message of commands.proto: a field of the wrong type
+    or one the command does not have is malformed, whatever the state of the game.
+    The reason names only the schema's fields, never a value sent (which might name a
+    card the sender was guessing at)."""
+    name = command["type"]
+    message = getattr(commands_pb2, name)()
+    fields = message.DESCRIPTOR.fields_by_name
+    for key, value in command.items():
+        if key == "type":
+            continue
+        if key not in fields:
+            raise BadCommand(f"{name} has no such field; its fields: {', '.join(fields) or 'none'}")
+        try:
+            json_format.ParseDict({key: value}, message)
+        except json_format.ParseError:
+            raise BadCommand(f"{name}: {key} does not have the right type") from None
 
 
 def _flag(options: Mapping[str, str], name: str, default: bool) -> bool:
@@ -162,6 +184,8 @@ class ApothebakeryRules:
 
     def decide(self, state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
         decider = COMMANDS.get(command["type"])
+        if decider is not None:
+            check_shape(command)
         if decider is None:
             raise BadCommand(
                 f"unknown command {command['type']!r}; known: {', '.join(sorted(COMMANDS))}"
