@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 import redis.asyncio as aioredis
+from hypothesis import settings
 
 from athanor.store import EmbeddedRedis, connect
 from tests import system_redis
 from tests.server_process import ServerProcess
 from tests.system_redis import SystemRedis
+
+# CI explores the same examples every run, so a red run is reproducible; local runs
+# keep exploring new ones
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
