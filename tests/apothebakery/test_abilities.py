@@ -296,11 +296,6 @@ def test_AB_ABL_13_a_rainbow_from_held_elixirs_at_any_point_of_the_turn(when: st
 
 
 @pytest.mark.rule("AB-ABL-13", "AB-QA-15")
-@pytest.mark.xfail(
-    strict=True,
-    reason="not implemented yet: a Rainbow cannot be declared before a pull whose elixirs "
-    "it relies on (ProcessCard has no rainbow option); the overflow forces a discard",
-)
 def test_AB_ABL_13_a_rainbow_declared_before_the_pull_uses_the_drawn_pures() -> None:
     g, seat = alchemy_turn()
     card = resource_card("berry", 2)
@@ -479,3 +474,22 @@ def test_AB_Q_34_abilities_work_in_a_final_round_healing_turn() -> None:
     assert {"type": "Purge", "discard": []} in legal(g, healer)
     _, g = act(g, healer, {"type": "Purge", "discard": []})
     assert player(g, healer)["inventory"] == ["pure:plant"]
+
+
+@pytest.mark.rule("AB-ABL-13")
+def test_AB_ABL_13_a_declared_rainbow_takes_one_drawn_and_one_held_pure() -> None:
+    g, seat = alchemy_turn()
+    card = resource_card("berry", 2)
+    g = prepare(g, seat, resources=[card], inventory=["pure:rock", "impure:water"])
+    _, g = process(g, seat, card, ["pure", "impure"], rainbow=True)
+    assert sorted(player(g, seat)["inventory"]) == ["impure:berry", "impure:water", "rainbow"]
+
+
+@pytest.mark.rule("AB-ABL-13")
+def test_AB_ABL_13_a_declared_rainbow_with_no_drawn_pure_is_paid_and_makes_nothing() -> None:
+    g, seat = alchemy_turn()
+    card = resource_card("berry", 2)
+    g = prepare(g, seat, resources=[card], inventory=["pure:rock", "pure:water"])
+    _, g = process(g, seat, card, ["impure", "impure"], rainbow=True)
+    assert "rainbow" not in player(g, seat)["inventory"]
+    assert player(g, seat)["mana"] == START - 1 and player(g, seat)["ready"]["rainbow"] is False

@@ -102,7 +102,11 @@ def process(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[
     potency = command.get("potency", False)
     if not isinstance(potency, bool):
         raise BadCommand('"potency" is true or false')
-    abilities = [a for a, on in ((TRANSMUTE, transmute is not None), (POTENCY, potency)) if on]
+    rainbow = command.get("rainbow", False)
+    if not isinstance(rainbow, bool):
+        raise BadCommand('"rainbow" is true or false')
+    wanted = ((TRANSMUTE, transmute is not None), (POTENCY, potency), (RAINBOW_ABILITY, rainbow))
+    abilities = [a for a, on in wanted if on]
     mana = ability_cost(state, seat, abilities) if abilities else 0
     resource = cards.resource(card)
     bag = transmute or resource.type
@@ -138,7 +142,26 @@ def _processed(state: State, body: dict[str, Any]) -> None:
     state["wilderness"]["discard"].append(body["card"])  # AB-ALC-05
     _pay(state, seat, body["abilities"], body["mana"])
     inventory.take_from_bag(state, body["bag"], body["draws"])
-    inventory.place(state, seat, inventory.tokens_of(body["bag"], body["draws"]))
+    new = inventory.tokens_of(body["bag"], body["draws"])
+    if RAINBOW_ABILITY in body["abilities"]:
+        new = _rainbow_from_draw(state, seat, new)
+    inventory.place(state, seat, new)
+
+
+def _rainbow_from_draw(state: State, seat: int, new: list[str]) -> list[str]:
+    """A Rainbow declared before the draw (AB-ABL-13): the draw's Pure elixirs feed it
+    first, then the left-most Pure already held; with fewer than two Pure it is paid for
+    and nothing is made (the game README records this)."""
+    held = player(state, seat)["inventory"]
+    drawn = [i for i, t in enumerate(new) if token_kind(t) == "pure"][:2]
+    kept = [i for i, t in enumerate(held) if token_kind(t) == "pure"][: 2 - len(drawn)]
+    if not drawn or len(drawn) + len(kept) < 2:
+        return new
+    inputs = [new[i] for i in drawn] + [held[i] for i in kept]
+    for i in reversed(kept):
+        held.pop(i)
+    inventory.return_tokens(state, inputs)  # Rainbow inputs go back to their bags (AB-Q-14)
+    return [t for i, t in enumerate(new) if i not in drawn] + ["rainbow"]
 
 
 def keep(state: State, command: dict[str, Any], seat: int) -> list[Event]:
@@ -280,6 +303,8 @@ def station_commands(state: State, seat: int) -> list[dict[str, Any]]:
         out.append({"type": "ProcessCard", "card": card})
         if left >= 1 and affordable([POTENCY]):
             out.append({"type": "ProcessCard", "card": card, "potency": True})
+        if left >= 1 and affordable([RAINBOW_ABILITY]):
+            out.append({"type": "ProcessCard", "card": card, "rainbow": True})
         if left >= 1 and affordable([TRANSMUTE]):
             out += [
                 {"type": "ProcessCard", "card": card, "transmute": t}

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n,athanor/games/apothebakery/v1/commands.proto\x12\x1d\x61thanor.games.apothebakery.v1\"$\n\x12\x45xchangeObjectives\x12\x0e\n\x06return\x18\x01 \x03(\t\"-\n\x0bPickForries\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x12\x0f\n\x07\x62\x65nefit\x18\x02 \x01(\t\"%\n\x07RollDie\x12\x11\n\x04\x66\x61\x63\x65\x18\x01 \x01(\tH\x00\x88\x01\x01\x42\x07\n\x05_face\"\x1b\n\x0b\x46\x65\x65\x64\x46orries\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\"\x18\n\x08TakeCard\x12\x0c\n\x04slot\x18\x01 \x01(\x05\"\x1f\n\tDrawBlind\x12\x12\n\niridescent\x18\x01 \x01(\x08\"\r\n\x0b\x45ndForaging\"R\n\x0bProcessCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x16\n\ttransmute\x18\x02 \x01(\tH\x00\x88\x01\x01\x12\x0f\n\x07potency\x18\x03 \x01(\x08\x42\x0c\n\n_transmute\"\x1a\n\nKeepTokens\x12\x0c\n\x04keep\x18\x01 \x03(\x05\"\x1c\n\x0bMakeRainbow\x12\r\n\x05slots\x18\x01 \x03(\x05\"\x18\n\x05Purge\x12\x0f\n\x07\x64iscard\x18\x01 \x03(\x05\"\x0c\n\nEndAlchemy\"!\n\x10\x41rrangeInventory\x12\r\n\x05order\x18\x01 \x03(\x05\"H\n\x04Heal\x12\x10\n\x08position\x18\x01 \x01(\x05\x12\x13\n\x06stasis\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x0e\n\x06tokens\x18\x03 \x03(\x05\x42\t\n\x07_stasis\"\r\n\x0bPassHealing\";\n\tKeepSpell\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x14\n\x07replace\x18\x02 \x01(\x08H\x00\x88\x01\x01\x42\n\n\x08_replace\"\x89\x02\n\tCastSpell\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x15\n\x08position\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x13\n\x06target\x18\x03 \x01(\x05H\x01\x88\x01\x01\x12\x13\n\x06hearts\x18\x04 \x01(\x05H\x02\x88\x01\x01\x12\x14\n\x07species\x18\x05 \x01(\tH\x03\x88\x01\x01\x12\x0f\n\x02to\x18\x06 \x01(\x05H\x04\x88\x01\x01\x12\x11\n\x04slot\x18\x07 \x01(\x05H\x05\x88\x01\x01\x12\x10\n\x03\x62\x61g\x18\x08 \x01(\tH\x06\x88\x01\x01\x12\x11\n\x04with\x18\t \x01(\x05H\x07\x88\x01\x01\x42\x0b\n\t_positionB\t\n\x07_targetB\t\n\x07_heartsB\n\n\x08_speciesB\x05\n\x03_toB\x07\n\x05_slotB\x06\n\x04_bagB\x07\n\x05_with\"\x0e\n\x0cPassReaction\"\x18\n\nPassElixir\x12\n\n\x02to\x18\x01 \x01(\x05\"\x1d\n\rDiscardElixir\x12\x0c\n\x04slot\x18\x01 \x01(\x05\"\x18\n\x08MakeRoom\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n,athanor/games/apothebakery/v1/commands.proto\x12\x1d\x61thanor.games.apothebakery.v1\"$\n\x12\x45xchangeObjectives\x12\x0e\n\x06return\x18\x01 \x03(\t\"-\n\x0bPickForries\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x12\x0f\n\x07\x62\x65nefit\x18\x02 \x01(\t\"%\n\x07RollDie\x12\x11\n\x04\x66\x61\x63\x65\x18\x01 \x01(\tH\x00\x88\x01\x01\x42\x07\n\x05_face\"\x1b\n\x0b\x46\x65\x65\x64\x46orries\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\"\x18\n\x08TakeCard\x12\x0c\n\x04slot\x18\x01 \x01(\x05\"\x1f\n\tDrawBlind\x12\x12\n\niridescent\x18\x01 \x01(\x08\"\r\n\x0b\x45ndForaging\"c\n\x0bProcessCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x16\n\ttransmute\x18\x02 \x01(\tH\x00\x88\x01\x01\x12\x0f\n\x07potency\x18\x03 \x01(\x08\x12\x0f\n\x07rainbow\x18\x04 \x01(\x08\x42\x0c\n\n_transmute\"\x1a\n\nKeepTokens\x12\x0c\n\x04keep\x18\x01 \x03(\x05\"\x1c\n\x0bMakeRainbow\x12\r\n\x05slots\x18\x01 \x03(\x05\"\x18\n\x05Purge\x12\x0f\n\x07\x64iscard\x18\x01 \x03(\x05\"\x0c\n\nEndAlchemy\"!\n\x10\x41rrangeInventory\x12\r\n\x05order\x18\x01 \x03(\x05\"H\n\x04Heal\x12\x10\n\x08position\x18\x01 \x01(\x05\x12\x13\n\x06stasis\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x0e\n\x06tokens\x18\x03 \x03(\x05\x42\t\n\x07_stasis\"\r\n\x0bPassHealing\";\n\tKeepSpell\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x14\n\x07replace\x18\x02 \x01(\x08H\x00\x88\x01\x01\x42\n\n\x08_replace\"\x89\x02\n\tCastSpell\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x15\n\x08position\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x13\n\x06target\x18\x03 \x01(\x05H\x01\x88\x01\x01\x12\x13\n\x06hearts\x18\x04 \x01(\x05H\x02\x88\x01\x01\x12\x14\n\x07species\x18\x05 \x01(\tH\x03\x88\x01\x01\x12\x0f\n\x02to\x18\x06 \x01(\x05H\x04\x88\x01\x01\x12\x11\n\x04slot\x18\x07 \x01(\x05H\x05\x88\x01\x01\x12\x10\n\x03\x62\x61g\x18\x08 \x01(\tH\x06\x88\x01\x01\x12\x11\n\x04with\x18\t \x01(\x05H\x07\x88\x01\x01\x42\x0b\n\t_positionB\t\n\x07_targetB\t\n\x07_heartsB\n\n\x08_speciesB\x05\n\x03_toB\x07\n\x05_slotB\x06\n\x04_bagB\x07\n\x05_with\"\x0e\n\x0cPassReaction\"\x18\n\nPassElixir\x12\n\n\x02to\x18\x01 \x01(\x05\"\x1d\n\rDiscardElixir\x12\x0c\n\x04slot\x18\x01 \x01(\x05\"\x18\n\x08MakeRoom\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -46,31 +46,31 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_ENDFORAGING']._serialized_start=291
   _globals['_ENDFORAGING']._serialized_end=304
   _globals['_PROCESSCARD']._serialized_start=306
-  _globals['_PROCESSCARD']._serialized_end=388
-  _globals['_KEEPTOKENS']._serialized_start=390
-  _globals['_KEEPTOKENS']._serialized_end=416
-  _globals['_MAKERAINBOW']._serialized_start=418
-  _globals['_MAKERAINBOW']._serialized_end=446
-  _globals['_PURGE']._serialized_start=448
-  _globals['_PURGE']._serialized_end=472
-  _globals['_ENDALCHEMY']._serialized_start=474
-  _globals['_ENDALCHEMY']._serialized_end=486
-  _globals['_ARRANGEINVENTORY']._serialized_start=488
-  _globals['_ARRANGEINVENTORY']._serialized_end=521
-  _globals['_HEAL']._serialized_start=523
-  _globals['_HEAL']._serialized_end=595
-  _globals['_PASSHEALING']._serialized_start=597
-  _globals['_PASSHEALING']._serialized_end=610
-  _globals['_KEEPSPELL']._serialized_start=612
-  _globals['_KEEPSPELL']._serialized_end=671
-  _globals['_CASTSPELL']._serialized_start=674
-  _globals['_CASTSPELL']._serialized_end=939
-  _globals['_PASSREACTION']._serialized_start=941
-  _globals['_PASSREACTION']._serialized_end=955
-  _globals['_PASSELIXIR']._serialized_start=957
-  _globals['_PASSELIXIR']._serialized_end=981
-  _globals['_DISCARDELIXIR']._serialized_start=983
-  _globals['_DISCARDELIXIR']._serialized_end=1012
-  _globals['_MAKEROOM']._serialized_start=1014
-  _globals['_MAKEROOM']._serialized_end=1038
+  _globals['_PROCESSCARD']._serialized_end=405
+  _globals['_KEEPTOKENS']._serialized_start=407
+  _globals['_KEEPTOKENS']._serialized_end=433
+  _globals['_MAKERAINBOW']._serialized_start=435
+  _globals['_MAKERAINBOW']._serialized_end=463
+  _globals['_PURGE']._serialized_start=465
+  _globals['_PURGE']._serialized_end=489
+  _globals['_ENDALCHEMY']._serialized_start=491
+  _globals['_ENDALCHEMY']._serialized_end=503
+  _globals['_ARRANGEINVENTORY']._serialized_start=505
+  _globals['_ARRANGEINVENTORY']._serialized_end=538
+  _globals['_HEAL']._serialized_start=540
+  _globals['_HEAL']._serialized_end=612
+  _globals['_PASSHEALING']._serialized_start=614
+  _globals['_PASSHEALING']._serialized_end=627
+  _globals['_KEEPSPELL']._serialized_start=629
+  _globals['_KEEPSPELL']._serialized_end=688
+  _globals['_CASTSPELL']._serialized_start=691
+  _globals['_CASTSPELL']._serialized_end=956
+  _globals['_PASSREACTION']._serialized_start=958
+  _globals['_PASSREACTION']._serialized_end=972
+  _globals['_PASSELIXIR']._serialized_start=974
+  _globals['_PASSELIXIR']._serialized_end=998
+  _globals['_DISCARDELIXIR']._serialized_start=1000
+  _globals['_DISCARDELIXIR']._serialized_end=1029
+  _globals['_MAKEROOM']._serialized_start=1031
+  _globals['_MAKEROOM']._serialized_end=1055
 # @@protoc_insertion_point(module_scope)

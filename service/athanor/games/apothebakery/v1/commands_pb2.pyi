@@ -48,14 +48,16 @@ class EndForaging(_message.Message):
     def __init__(self) -> None: ...
 
 class ProcessCard(_message.Message):
-    __slots__ = ("card", "transmute", "potency")
+    __slots__ = ("card", "transmute", "potency", "rainbow")
     CARD_FIELD_NUMBER: _ClassVar[int]
     TRANSMUTE_FIELD_NUMBER: _ClassVar[int]
     POTENCY_FIELD_NUMBER: _ClassVar[int]
+    RAINBOW_FIELD_NUMBER: _ClassVar[int]
     card: str
     transmute: str
     potency: bool
-    def __init__(self, card: _Optional[str] = ..., transmute: _Optional[str] = ..., potency: _Optional[bool] = ...) -> None: ...
+    rainbow: bool
+    def __init__(self, card: _Optional[str] = ..., transmute: _Optional[str] = ..., potency: _Optional[bool] = ..., rainbow: _Optional[bool] = ...) -> None: ...
 
 class KeepTokens(_message.Message):
     __slots__ = ("keep",)
