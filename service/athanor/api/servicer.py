@@ -75,6 +75,7 @@ def event_message(shown: dict[str, Any]) -> pb.Event:
         seat=shown["seat"],
         time=shown["time"],
         command_json=json.dumps(command, sort_keys=True) if command is not None else "",
+        text=shown.get("text", ""),
     )
 
 

@@ -380,7 +380,7 @@ class GameService:
 
         Yields a Heartbeat whenever nothing happened for heartbeat_seconds.
         """
-        await self.store.head(game_id)  # NOT_FOUND before the stream opens
+        rules = self.kinds.get((await self.store.head(game_id)).kind)  # NOT_FOUND first
         subscription = await self.feeds.subscribe(game_id, max(1, from_version))
         self.metrics.watchers(+1)
         pending: asyncio.Task[Record] | None = None
@@ -396,7 +396,7 @@ class GameService:
                 rec = pending.result()
                 pending = None
                 last = rec.version
-                yield _shown(rec, caller)
+                yield _shown(rec, caller, rules)
         finally:
             if pending is not None:
                 pending.cancel()
@@ -405,8 +405,9 @@ class GameService:
 
     async def log(self, game_id: str, caller: Caller) -> AsyncIterator[Record | JSON]:
         """Operator: the stored records. Seat or spectator: each as they may see it."""
+        rules = self.kinds.get((await self.store.head(game_id)).kind)
         async for rec in self.store.read(game_id):
-            yield rec if caller.operator else _shown(rec, caller)
+            yield rec if caller.operator else _shown(rec, caller, rules)
 
     async def header(self, game_id: str, caller: Caller) -> JSON:
         head = await self.store.head(game_id)
@@ -480,8 +481,10 @@ class GameService:
         return Created(game_id, state.version, tokens)
 
 
-def _shown(rec: Record, caller: Caller) -> JSON:
-    return rec.shown_to(caller.sees_as)
+def _shown(rec: Record, caller: Caller, rules: Rules) -> JSON:
+    shown = rec.shown_to(caller.sees_as)
+    shown["text"] = game.describe(rules, rec.type, shown["body"])
+    return shown
 
 
 def _at_head(state: game.GameState, records: list[Record]) -> game.GameState:

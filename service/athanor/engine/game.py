@@ -182,6 +182,26 @@ def fold(rules: Rules, records: Iterable[Record], state: GameState | None = None
     return state
 
 
+def describe(rules: Rules, event_type: str, body: JSON) -> str:
+    """An event as a sentence, from the body the reader may see (so it cannot tell more).
+
+    Games may offer `describe(event_type, body) -> str | None`; without one, or for a
+    type it does not word, the event is listed plainly.
+    """
+    if event_type == GAME_CREATED:
+        return f"A game of {body.get('kind', '?')} for {body.get('seats', '?')} begins."
+    if event_type == GAME_ENDED:
+        winners = (body.get("outcome") or {}).get("winners") or []
+        who = ", ".join(f"seat {w}" for w in winners) or "nobody"
+        return f"The game is over; the winner: {who}. The secret seed is revealed."
+    worded = getattr(rules, "describe", None)
+    text = worded(event_type, body) if worded is not None else None
+    if text:
+        return str(text)
+    fields = ", ".join(f"{k} {v}" for k, v in body.items())
+    return f"{event_type}" + (f": {fields}" if fields else "")
+
+
 def view(rules: Rules, state: GameState, seat: int | None) -> JSON:
     return {
         "kind": state.kind,

@@ -160,7 +160,7 @@ class ListLegalCommandsResponse(_message.Message):
     def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., commands_json: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("version", "type", "schema", "body_json", "redacted", "seat", "time", "command_json")
+    __slots__ = ("version", "type", "schema", "body_json", "redacted", "seat", "time", "command_json", "text")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     SCHEMA_FIELD_NUMBER: _ClassVar[int]
@@ -169,6 +169,7 @@ class Event(_message.Message):
     SEAT_FIELD_NUMBER: _ClassVar[int]
     TIME_FIELD_NUMBER: _ClassVar[int]
     COMMAND_JSON_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
     version: int
     type: str
     schema: int
@@ -177,7 +178,8 @@ class Event(_message.Message):
     seat: int
     time: str
     command_json: str
-    def __init__(self, version: _Optional[int] = ..., type: _Optional[str] = ..., schema: _Optional[int] = ..., body_json: _Optional[str] = ..., redacted: _Optional[bool] = ..., seat: _Optional[int] = ..., time: _Optional[str] = ..., command_json: _Optional[str] = ...) -> None: ...
+    text: str
+    def __init__(self, version: _Optional[int] = ..., type: _Optional[str] = ..., schema: _Optional[int] = ..., body_json: _Optional[str] = ..., redacted: _Optional[bool] = ..., seat: _Optional[int] = ..., time: _Optional[str] = ..., command_json: _Optional[str] = ..., text: _Optional[str] = ...) -> None: ...
 
 class Heartbeat(_message.Message):
     __slots__ = ("head_version",)

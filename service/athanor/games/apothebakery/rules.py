@@ -22,6 +22,7 @@ from athanor.games.apothebakery import (
     setup,
     spells,
     views,
+    words,
 )
 from athanor.games.apothebakery.events import HANDLERS
 from athanor.games.apothebakery.state import State, clone
@@ -196,6 +197,9 @@ class ApothebakeryRules:
         new = clone(state)
         apply(new, event)
         return new
+
+    def describe(self, event_type: str, body: JSON) -> str | None:
+        return words.describe(event_type, body)
 
     def view(self, state: State, seat: int | None) -> JSON:
         return views.view(state, seat)

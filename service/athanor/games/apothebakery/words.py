@@ -1,0 +1,84 @@
+"""Apothebakery's events as sentences, for logs and the terminal client.
+
+Each template reads only the body the reader was sent (a redacted body has fewer
+fields), so a sentence can never tell more than the event itself; a template whose
+fields are missing gives way to the engine's plain listing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+TEMPLATES: dict[str, str] = {
+    "StationsAssigned": "The stations are set and every player starts with {mana} Mana.",
+    "BagsFilled": "The five elixir bags are filled.",
+    "WildernessDealt": "The Wilderness Board is dealt.",
+    "AdventurersSeated": "The adventurers take their places.",
+    "ObjectivesDealt": "Seat {seat} is dealt its secret objectives.",
+    "ObjectivesExchanged": "Seat {seat} exchanges objectives.",
+    "RoundStarted": "Round {round} begins.",
+    "ForriesDrawn": "Seat {seat} draws Forries.",
+    "ForriesPicked": "Seat {seat} picks Forries in secret.",
+    "ForriesRevealed": "Everyone reveals their Forries.",
+    "TurnOrderSet": "Turn order: {order}.",
+    "RollOffStarted": "Tied seats roll off for turn order.",
+    "ForriesFed": "Seat {seat} feeds {card} to its Forries for {stamina} stamina.",
+    "WildernessTaken": "Seat {seat} takes {card} from slot {slot} for {cost} stamina.",
+    "WildernessDrawn": "Seat {seat} draws Wilderness cards face down for {cost} stamina.",
+    "ForagingEnded": "Seat {seat} ends its foraging turn.",
+    "IridescentShuffledIn": "Seat {seat} shuffles its Iridescent Forrie into its deck.",
+    "CardProcessed": "Seat {seat} processes {card} from the {bag} bag: {draws}.",
+    "OverflowSettled": "Seat {seat} chooses which elixirs to keep.",
+    "RainbowMade": "Seat {seat} makes a Rainbow elixir.",
+    "Purged": "Seat {seat} purges its inventory.",
+    "AlchemyEnded": "Seat {seat} ends its Alchemy turn.",
+    "InventoryArranged": "Seat {seat} rearranges its inventory.",
+    "DieRolled": "Seat {seat} rolls the die: {face}.",
+    "AdventurerHealed": "Seat {seat} heals {adventurer} for {reputation} reputation.",
+    "SideEffect": "A side effect changes seat {seat}'s reputation by {reputation}.",
+    "HealRewarded": "Seat {seat} gains a health bonus of {bonus}.",
+    "SpellsDrawn": "Seat {seat} draws spells.",
+    "SpellChosen": "Seat {seat} chooses a spell.",
+    "HealingPassed": "Seat {seat} passes its healing turn.",
+    "AdventurerDied": "{adventurer} dies ({cause}).",
+    "VengeanceResolved": "Seat {seat} resolves a Ghost Vengeance.",
+    "ReputationLost": "Seat {seat} loses {amount} reputation.",
+    "ElixirPassed": "Seat {seat} passes an elixir to seat {to}.",
+    "ElixirDiscarded": "Seat {seat} discards an elixir.",
+    "RoomMade": "Seat {seat} makes room for a {placed} token.",
+    "SunMoved": "The Sun moves to {label}.",
+    "HeartsLost": "Every unhealed adventurer loses a heart.",
+    "WildernessRefreshed": "The Wilderness slides on and is refilled.",
+    "AbilitiesRecharged": "All abilities recharge.",
+    "AdventurersReplaced": "New adventurers arrive.",
+    "SpellCast": "Seat {seat} casts {spell}.",
+    "AdventurerInStasis": "Seat {seat} puts an adventurer in Stasis.",
+    "Cleansed": "Seat {seat} cleanses seat {target}.",
+    "HeartsChanged": "The adventurer at position {position} now has {hearts} hearts.",
+    "SpeciesChanged": "Seat {seat}'s Forries now count as {species}.",
+    "ElixirGiven": "Seat {seat} gives an elixir to seat {to}.",
+    "ForrieDecksSwapped": "Seat {seat} swaps Forrie decks with seat {with}.",
+    "WildernessSwept": "The Wilderness is swept clean and refilled.",
+    "CorruptionRevealed": "Corruption reveals its card: stamina {stamina}.",
+    "CorruptionPlaced": "Corruption takes its place in turn order.",
+    "WildernessSpoiled": "Corruption spoils Wilderness slots {slots}.",
+    "CorruptionStruck": "Corruption strikes: {face}.",
+    "GameScored": "The final scores are counted.",
+}
+
+
+def describe(event_type: str, body: dict[str, Any]) -> str | None:
+    template = TEMPLATES.get(event_type)
+    if template is None:
+        return None
+    fields = {k: _plain(v) for k, v in body.items()}
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError):
+        return None  # a redacted body: the plain listing says what may be said
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "nothing"
+    return value
