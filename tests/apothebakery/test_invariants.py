@@ -24,7 +24,6 @@ and AB-Q-14:
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -33,8 +32,9 @@ from typing import Any
 import pytest
 
 from athanor.engine import BadCommand, RuleViolation, game
-from athanor.engine.audit import CREATE_COMMAND, verify
-from athanor.engine.record import Record, canonical, seal_batch
+from athanor.engine.audit import verify
+from athanor.engine.local import LocalGame
+from athanor.engine.record import Record, canonical
 from athanor.games.apothebakery import cards
 from athanor.games.apothebakery.rules import RULES
 
@@ -57,46 +57,16 @@ REPUTATION_DELTAS = {
 # -- a game played through the engine, sealed as the service seals it --------------
 
 
-class Table:
+class Table(LocalGame):
     """One game: the engine's state plus the sealed, hash-chained records so far."""
 
     def __init__(
         self, seats: int, seed: int, objectives: bool = True, physical: bool = False
     ) -> None:
-        self.seed = f"apothebakery-{seed}".encode()
-        self.seats = seats
         self.rng = random.Random(seed)  # drives the choices; the game's own Rng is the seed
         raw = {"objectives": str(objectives).lower(), "physical_dice": str(physical).lower()}
-        self.options = RULES.validate_options(raw, seats)
-        self.records: list[Record] = []
-        self.batches: list[list[Record]] = []
-        events, state = game.create(RULES, self.options, seats, self.seed)
-        self.state = state
-        self._seal(events, 0, {"type": CREATE_COMMAND, "options": self.options, "seats": seats})
-
-    def _seal(self, events: list[Any], seat: int, command: JSON) -> list[Record]:
-        recs = seal_batch(
-            events,
-            first_version=self.state.version + 1,
-            prev_hash=self.state.head_hash,
-            seat=seat,
-            command_id=f"cmd-{len(self.batches) + 1}",
-            command=command,
-            time=TIME,
-            schemas=game.schemas(RULES),
-        )
-        self.records += recs
-        self.batches.append(recs)
-        # decide leaves version and head to the caller, and the Rng of the next command
-        # is drawn from the version: without this every roll would repeat
-        self.state = dataclasses.replace(
-            self.state, version=recs[-1].version, head_hash=recs[-1].hash
-        )
-        return recs
-
-    def submit(self, seat: int, command: JSON) -> list[Record]:
-        events, self.state = game.decide(RULES, self.state, command, seat, self.seed)
-        return self._seal(events, seat, command)
+        options = RULES.validate_options(raw, seats)
+        super().__init__(RULES, options, seats, f"apothebakery-{seed}".encode(), TIME)
 
     def legal_moves(self) -> list[tuple[int, JSON]]:
         return [

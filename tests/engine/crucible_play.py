@@ -1,8 +1,6 @@
 """Helpers that play Crucible through the real engine and keep a sealed log.
 
-A `Session` does what the service does around the engine: seal each batch of events
-into chained records (the command on the first) and advance the state's version and
-head hash, which `game.create` and `game.decide` leave to the caller.
+A `Session` is the engine's LocalGame for Crucible with a fixed time stamp.
 """
 
 from __future__ import annotations
@@ -12,60 +10,21 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from athanor.engine import game
-from athanor.engine.audit import CREATE_COMMAND
-from athanor.engine.record import GENESIS, Record, chain_hash, seal_batch
+from athanor.engine.local import LocalGame
+from athanor.engine.record import GENESIS, Record, chain_hash
 from tests.fixture_game.crucible import CARDS, RULES, CrucibleState
 
 JSON = dict[str, Any]
 TIME = "2024-01-01T00:00:00Z"  # metadata only; a fixed value keeps logs reproducible
 
 
-class Session:
+class Session(LocalGame):
     def __init__(self, seed: bytes, seats: int, raw_options: dict[str, str]) -> None:
-        self.seed = seed
-        self.seats = seats
-        self.options = RULES.validate_options(raw_options, seats)
-        self.records: list[Record] = []
-        self.batches: list[list[Record]] = []
-        events, state = game.create(RULES, self.options, seats, seed)
-        command = {"type": CREATE_COMMAND, "options": self.options, "seats": seats}
-        self.state = state
-        self._seal(events, 0, command)
-
-    def _seal(self, events: list[Any], seat: int, command: JSON) -> list[Record]:
-        recs = seal_batch(
-            events,
-            first_version=self.state.version + 1,
-            prev_hash=self.state.head_hash,
-            seat=seat,
-            command_id=f"cmd-{len(self.batches) + 1}",
-            command=command,
-            time=TIME,
-            schemas=game.schemas(RULES),
-        )
-        self.records.extend(recs)
-        self.batches.append(recs)
-        self.state = dataclasses.replace(
-            self.state, version=recs[-1].version, head_hash=recs[-1].hash
-        )
-        return recs
-
-    def submit(self, seat: int, command: JSON) -> list[Record]:
-        """Run a command; RuleViolation/BadCommand propagate and change nothing."""
-        events, self.state = game.decide(RULES, self.state, command, seat, self.seed)
-        return self._seal(events, seat, command)
+        super().__init__(RULES, RULES.validate_options(raw_options, seats), seats, seed, TIME)
 
     @property
     def rules_state(self) -> CrucibleState:
         return self.state.rules_state
-
-    def legal_moves(self) -> list[tuple[int, JSON]]:
-        return [
-            (seat, cmd)
-            for seat in range(1, self.seats + 1)
-            for cmd in game.legal_commands(RULES, self.state, seat)
-        ]
 
 
 def play_out(session: Session, pick: Callable[[list[tuple[int, JSON]]], tuple[int, JSON]]) -> None:

@@ -32,7 +32,7 @@ from athanor.app.kinds import Kinds
 from athanor.app.metrics import Metrics
 from athanor.engine import audit, game
 from athanor.engine.audit import CREATE_COMMAND
-from athanor.engine.record import Record, canonical, check_chain, seal_batch
+from athanor.engine.record import Record, canonical, check_chain
 from athanor.engine.rules import Rules
 from athanor.engine.violations import BadCommand, RuleViolation
 from athanor.store import (
@@ -167,15 +167,15 @@ class GameService:
         events, state = game.create(rules, parsed, seats, seed)
         game_id = uuid.uuid4().hex[:12]
         command = {"type": CREATE_COMMAND, "seats": seats, "options": parsed}
-        records = seal_batch(
+        records, state = game.seal(
+            rules,
+            state,
+            state,
             events,
-            first_version=1,
-            prev_hash=game.GENESIS,
             seat=0,
             command_id=f"create-{game_id}",
             command=command,
             time=_now(),
-            schemas=game.schemas(rules),
         )
         tokens = {s: new_token() for s in range(1, seats + 1)}
         meta = {
@@ -185,7 +185,7 @@ class GameService:
             **{f"{SEAT_TOKEN}{s}": token_hash(t) for s, t in tokens.items()},
         }
         await self.store.create(game_id, meta, seed, records, records[0].command_id)
-        self._remember(game_id, Loaded(rules, _at_head(state, records), seed))
+        self._remember(game_id, Loaded(rules, state, seed))
         return Created(game_id, records[-1].version, tokens)
 
     # -- load -----------------------------------------------------------------
@@ -312,15 +312,15 @@ class GameService:
                     raise
                 loaded = fresh
                 continue
-            records = seal_batch(
+            records, after = game.seal(
+                loaded.rules,
+                state,
+                after,
                 events,
-                first_version=state.version + 1,
-                prev_hash=state.head_hash,
                 seat=seat,
                 command_id=command_id,
                 command=command,
                 time=_now(),
-                schemas=game.schemas(loaded.rules),
             )
             try:
                 t0 = time.perf_counter()
@@ -332,7 +332,7 @@ class GameService:
                 loaded = await self.load(game_id)  # another server moved it
                 continue
             if not result.duplicate:
-                new = Loaded(loaded.rules, _at_head(after, records), loaded.seed)
+                new = Loaded(loaded.rules, after, loaded.seed)
                 self._remember(game_id, new)
                 await self._maybe_snapshot(game_id, new, state.version)
                 if new.state.over:
@@ -485,10 +485,6 @@ def _shown(rec: Record, caller: Caller, rules: Rules) -> JSON:
     shown = rec.shown_to(caller.sees_as)
     shown["text"] = game.describe(rules, rec.type, shown["body"])
     return shown
-
-
-def _at_head(state: game.GameState, records: list[Record]) -> game.GameState:
-    return replace(state, version=records[-1].version, head_hash=records[-1].hash)
 
 
 def _now() -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from athanor.engine.events import PUBLIC, Event
-from athanor.engine.record import GENESIS, Record, canonical
+from athanor.engine.record import GENESIS, Record, canonical, seal_batch
 from athanor.engine.rng import Rng
 from athanor.engine.rules import Outcome, Rules, Table
 from athanor.engine.violations import BadCommand, RuleViolation
@@ -109,6 +109,35 @@ def _finish(
 def _as_stored(ev: Event) -> Event:
     redacted = None if ev.redacted is None else json.loads(canonical(ev.redacted))
     return replace(ev, body=json.loads(canonical(ev.body)), redacted=redacted)
+
+
+def seal(
+    rules: Rules,
+    before: GameState,
+    after: GameState,
+    events: list[Event],
+    *,
+    seat: int,
+    command_id: str,
+    command: JSON,
+    time: str,
+) -> tuple[list[Record], GameState]:
+    """A batch's records, chained after `before`, and `after` moved to their head.
+
+    `create` and `decide` leave version and head hash to this step; the Rng of the next
+    command is drawn from the version, so skipping it would repeat every roll.
+    """
+    records = seal_batch(
+        events,
+        first_version=before.version + 1,
+        prev_hash=before.head_hash,
+        seat=seat,
+        command_id=command_id,
+        command=command,
+        time=time,
+        schemas=schemas(rules),
+    )
+    return records, replace(after, version=records[-1].version, head_hash=records[-1].hash)
 
 
 def evolve(rules: Rules, state: GameState | None, event: Event) -> GameState:
