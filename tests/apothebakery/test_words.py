@@ -17,3 +17,10 @@ def test_a_seat_private_event_reads_the_same_from_the_full_and_the_redacted_body
 def test_a_body_without_the_template_fields_is_listed_plainly() -> None:
     assert game.describe(RULES, "WildernessTaken", {"seat": 1}) == "WildernessTaken: seat 1"
     assert game.describe(RULES, "NoSuchEvent", {}) == "NoSuchEvent"
+
+
+def test_every_event_the_game_knows_has_a_sentence() -> None:
+    from athanor.games.apothebakery.events import HANDLERS
+    from athanor.games.apothebakery.words import TEMPLATES
+
+    assert set(HANDLERS) == set(TEMPLATES)

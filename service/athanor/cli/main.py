@@ -231,6 +231,23 @@ def cmd_bot(args: argparse.Namespace, s: Any, md: Any) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace, s: Any, md: Any) -> int:
+    """The full-screen terminal client; imported here so other commands need no Textual."""
+    token = None if args.spectate else (md[0][1].split(" ", 1)[1] if md else None)
+    if token is None and not args.spectate:
+        raise ClientError("play needs a seat's --token (or --spectate to watch)")
+    from athanor import play
+    from athanor.play.link import Settings
+
+    settings = Settings(
+        server=args.server, game=args.game, token=token, seat=args.seat, tls_ca=args.tls_ca
+    )
+    try:
+        return play.run(settings, spectate=args.spectate)
+    except ImportError as err:  # Textual is an optional extra
+        raise ClientError(f"play needs Textual ({err}): pip install textual") from None
+
+
 def cmd_log(args: argparse.Namespace, s: Any, md: Any) -> int:
     out = open(args.out, "w") if args.out else sys.stdout  # noqa: SIM115
     count = 0
@@ -391,6 +408,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--rng-seed", type=int, help="seed for the bot's own choices")
     c.add_argument("--max-commands", type=int, default=100_000)
     c.add_argument("--quiet", action="store_true")
+    c = client("play", cmd_play, "play a seat (or watch) in a full-screen terminal client")
+    c.add_argument("game")
+    c.add_argument("--spectate", action="store_true", help="watch the public table, no token")
+    c.add_argument("--seat", type=int, default=0, help="operator: play this seat")
     c = client("log", cmd_log, "export a game's event log as JSON Lines")
     c.add_argument("game")
     c.add_argument("--out", help="file to write (default: standard output)")

@@ -1,0 +1,242 @@
+"""PlayApp: a full-screen terminal client for one seat (or a spectator) of any game.
+
+The screen: two status lines (who, where, whose turn, what the game waits for), a
+banner while the link is down, the seat's view as an outline, the legal commands
+and the event log. Choosing a command never involves typing: the first list holds
+the command types, the second the concrete variants the server offers, and a
+confirmation shows the command before it is sent.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from athanor.play import formatting as fmt
+from athanor.play.link import LogLine, PlayLink, Refused, Settings, Snapshot
+
+BACK = "back"
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Shows the command about to be sent; Enter sends, Escape goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,y", "answer(True)", "Send"),
+        Binding("escape,n", "answer(False)", "Back"),
+    ]
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    #confirm { width: 70; max-width: 100%; height: auto; border: double $accent; padding: 0 1; }
+    """
+
+    def __init__(self, command: dict[str, Any]) -> None:
+        super().__init__()
+        self.command = command
+
+    def compose(self) -> ComposeResult:
+        body = (
+            f"Send {fmt.words(str(self.command.get('type', '?')))}?\n\n"
+            f"{fmt.arguments(self.command)}\n\n"
+            "Enter/y: send    Esc/n: back"
+        )
+        yield Static(Text(body), id="confirm")
+
+    def action_answer(self, send: bool) -> None:
+        self.dismiss(send)
+
+
+class PlayApp(App[None]):
+    TITLE = "athanor play"
+    CSS = """
+    #status { height: 2; background: $boost; }
+    #banner { height: 1; display: none; background: $error; text-style: bold; }
+    #banner.down { display: block; }
+    #body { height: 1fr; }
+    #view-pane { width: 1fr; border: round $primary; }
+    #side { width: 40; }
+    #commands { height: 1fr; border: round $primary; }
+    #log { height: 1fr; border: round $primary; }
+    #message { height: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit", "Quit"),
+        Binding("escape", "back", "Back"),
+        Binding("c", "focus('commands')", "Commands"),
+        Binding("v", "focus('view-pane')", "View"),
+        Binding("l", "focus('log')", "Log"),
+    ]
+
+    def __init__(self, settings: Settings, spectate: bool = False) -> None:
+        super().__init__()
+        self.settings = settings
+        self.spectate = spectate
+        self.link = PlayLink(settings)
+        self.snapshot: Snapshot | None = None
+        self.title_text = settings.game
+        self.group_type: str | None = None  # the type whose variants are listed, if any
+        self.log_lines: list[LogLine] = []  # what the log shows
+        self.message = ""
+        self.banner = ""
+        self.sending = False
+
+    @property
+    def log_versions(self) -> list[int]:
+        return [line.version for line in self.log_lines]
+
+    def compose(self) -> ComposeResult:
+        yield Static("connecting…", id="status")
+        yield Static("", id="banner")
+        with Horizontal(id="body"):
+            with VerticalScroll(id="view-pane", can_focus=True):
+                yield Static("", id="view")
+            with Vertical(id="side"):
+                yield OptionList(id="commands")
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
+        yield Label("", id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#view-pane").border_title = "view"
+        commands = self.query_one("#commands", OptionList)
+        commands.border_title = "spectating" if self.spectate else "commands"
+        self.query_one("#log").border_title = "log"
+        self.link.on_event = self.add_event
+        self.link.on_snapshot = self.show_snapshot
+        self.link.on_online = self.show_online
+        self.run_worker(self.link.run(), name="link", exclusive=True, exit_on_error=False)
+        commands.focus()
+
+    async def on_unmount(self) -> None:
+        await self.link.close()
+
+    # -- what the link tells us -------------------------------------------------------
+
+    async def add_event(self, line: LogLine) -> None:
+        mark = "*" if line.mine else " "  # your own commands, without relying on colour
+        text = line.text or f"{line.type} (seat {line.seat})"
+        self.query_one("#log", RichLog).write(Text(f"{mark}{line.version} {text}"))
+        self.log_lines.append(line)
+
+    async def show_snapshot(self, snap: Snapshot) -> None:
+        if self.snapshot is None and snap.view.get("kind"):
+            self.title_text = await self.link.kind_title(str(snap.view["kind"]))
+        self.snapshot = snap
+        self.query_one("#status", Static).update(
+            Text(
+                fmt.status(
+                    self.title_text,
+                    self.settings.game,
+                    snap.version,
+                    snap.seat,
+                    snap.view,
+                    snap.table,
+                )
+            )
+        )
+        self.query_one("#view", Static).update(Text(fmt.render_view(snap.view, snap.seat)))
+        self.show_commands()
+
+    async def show_online(self, online: bool, why: str) -> None:
+        banner = self.query_one("#banner", Static)
+        if online:
+            self.banner = ""
+            banner.remove_class("down")
+            if self.message.startswith("connection"):
+                self.say("connection restored")
+            return
+        if self.link.stopped:  # a bad token or game: waiting would not help
+            self.banner = f"!! CANNOT FOLLOW THE GAME: {why} (q quits)"
+        else:
+            tries = self.link.attempts
+            self.banner = f"!! CONNECTION LOST ({why}) - reconnecting, attempt {tries} ..."
+        banner.update(Text(self.banner))
+        banner.add_class("down")
+
+    # -- the commands pane --------------------------------------------------------
+
+    def groups(self) -> dict[str, list[dict[str, Any]]]:
+        return fmt.group(self.snapshot.commands if self.snapshot else [])
+
+    def show_commands(self) -> None:
+        pane = self.query_one("#commands", OptionList)
+        if self.spectate:
+            pane.clear_options()
+            pane.add_option(Option("(spectating: view only)", disabled=True))
+            return
+        groups = self.groups()
+        if self.group_type is not None and self.group_type not in groups:
+            self.group_type = None  # those commands are gone: back to the types
+        highlighted = pane.highlighted
+        pane.clear_options()
+        if self.group_type is None:
+            pane.border_title = "commands"
+            for kind, variants in groups.items():
+                count = f" ({len(variants)})" if len(variants) > 1 else ""
+                pane.add_option(Option(f"{fmt.words(kind)}{count}", id=f"type:{kind}"))
+            if not groups:
+                pane.add_option(Option("(nothing to do now)", disabled=True))
+        else:
+            pane.border_title = fmt.words(self.group_type)
+            pane.add_option(Option("<- back (Esc)", id=BACK))
+            for n, command in enumerate(groups[self.group_type]):
+                pane.add_option(Option(fmt.arguments(command), id=f"variant:{n}"))
+        if pane.option_count:
+            # keep the cursor where the player left it, as far as the list allows
+            pane.highlighted = min(highlighted or 0, pane.option_count - 1)
+
+    @on(OptionList.OptionSelected, "#commands")
+    def choose(self, event: OptionList.OptionSelected) -> None:
+        key = event.option.id or ""
+        groups = self.groups()
+        if key == BACK:
+            self.action_back()
+        elif key.startswith("type:"):
+            variants = groups.get(key[5:], [])
+            if len(variants) == 1:
+                self.confirm(variants[0])
+            elif variants:
+                self.group_type = key[5:]
+                self.show_commands()
+                self.query_one("#commands", OptionList).highlighted = 1  # the first variant
+        elif key.startswith("variant:") and self.group_type in groups:
+            self.confirm(groups[self.group_type][int(key[8:])])
+
+    def action_back(self) -> None:
+        if self.group_type is not None:
+            self.group_type = None
+            self.show_commands()
+
+    def confirm(self, command: dict[str, Any]) -> None:
+        def answered(send: bool | None) -> None:
+            if send:
+                self.run_worker(self.send(command), group="send")
+
+        self.push_screen(ConfirmScreen(command), answered)
+
+    async def send(self, command: dict[str, Any]) -> None:
+        name = fmt.words(str(command.get("type", "?")))
+        self.sending = True
+        self.say(f"sending {name} …")
+        try:
+            reply = await self.link.act(command)
+        except Refused as err:
+            self.say(f"REFUSED: {err.refusal}")
+        else:
+            self.group_type = None
+            note = " (already applied)" if reply.duplicate else ""
+            self.say(f"sent {name}: v{reply.first_version}-v{reply.last_version}{note}")
+        finally:
+            self.sending = False
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.query_one("#message", Label).update(Text(message))

@@ -1,0 +1,251 @@
+"""The play client, driven headlessly through Textual's pilot against a real server.
+
+Each test opens the real application at 80x24 and chooses commands with keys only.
+Bots (the CLI's random bot, through the operator token) play the other seats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import grpc
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from athanor.cli import bot
+from athanor.play.app import ConfirmScreen, PlayApp
+from athanor.play.link import Settings
+from athanor.v1 import athanor_pb2 as pb
+from athanor.v1 import athanor_pb2_grpc as pb_grpc
+from tests.server_process import ServerProcess
+
+SIZE = (80, 24)
+PATIENCE = 2400  # pauses of 50 ms: a safety net against a hang, not a timing assertion
+FINISHERS = ("EndForaging", "EndAlchemy", "PassHealing", "PassReaction")
+
+
+def new_game(server: ServerProcess, seats: int = 2) -> tuple[str, dict[int, str]]:
+    created = server.stub().CreateGame(
+        pb.CreateGameRequest(
+            kind="apothebakery", seats=seats, options={"objectives": "false"}, seed_hex="0badcafe"
+        ),
+        metadata=server.operator(),
+    )
+    return created.game_id, {t.seat: t.token for t in created.seat_tokens}
+
+
+def make_app(
+    server: ServerProcess, game: str, token: str | None, spectate: bool = False
+) -> PlayApp:
+    settings = Settings(server=server.address, game=game, token=token, backoff_cap_s=1.0)
+    return PlayApp(settings, spectate=spectate)
+
+
+@contextmanager
+def bots(server: ServerProcess, game: str, seats: list[int]) -> Iterator[None]:
+    """Random bots on `seats` in a thread, acting whenever those seats may act."""
+    stop = threading.Event()
+
+    def run() -> None:
+        rng = random.Random(7)
+        while not stop.is_set():
+            try:
+                with server.channel() as channel:
+                    stub = pb_grpc.AthanorStub(channel)
+                    bot.play(stub, game, seats, server.token, rng, max_commands=5)
+            except grpc.RpcError:
+                pass  # a refused race or a restarting server: look again
+            stop.wait(0.05)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=30)
+
+
+async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
+    for _ in range(PATIENCE):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"gave up waiting for {what}")
+
+
+def my_turn(app: PlayApp) -> bool:
+    snap = app.snapshot
+    return snap is not None and bool(snap.commands) and not app.sending
+
+
+def next_round(app: PlayApp) -> bool:
+    return app.snapshot is not None and app.snapshot.table["track_position"] >= 2
+
+
+def option_labels(app: PlayApp) -> list[str]:
+    pane = app.query_one("#commands", OptionList)
+    return [str(pane.get_option_at_index(i).prompt) for i in range(pane.option_count)]
+
+
+async def open_confirmation(pilot: Pilot[None], app: PlayApp) -> str:
+    """Pick a command with the keyboard only: a type, then (if several) its first variant."""
+    assert app.snapshot is not None
+    types = list(dict.fromkeys(c["type"] for c in app.snapshot.commands))
+    wanted = next((t for t in types if t in FINISHERS), types[0])
+    index = types.index(wanted)
+    app.query_one("#commands", OptionList).focus()
+    await pilot.press("home", *["down"] * index, "enter")
+    if app.group_type is not None:  # the second list: the variants of that type
+        await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
+    return wanted
+
+
+async def choose_and_send(pilot: Pilot[None], app: PlayApp) -> str:
+    wanted = await open_confirmation(pilot, app)
+    before = app.message
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: app.message != before and not app.sending, "the answer")
+    return wanted
+
+
+async def test_join_a_seat_and_see_the_legal_commands(server: ServerProcess) -> None:
+    game, tokens = new_game(server)
+    app = make_app(server, game, tokens[1])
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app), "the legal commands")
+        labels = option_labels(app)
+        assert labels == ["Pick Forries (7)"]
+        status = str(app.query_one("#status").render())
+        assert "seat 1" in status and "YOUR TURN" in status and "waiting for you, seat 2" in status
+        view = str(app.query_one("#view").render())
+        assert "seat 1 (you)" in view and "forrie hand: plant-" in view  # our private hand
+        assert "seat 2:" in view and "forrie hand: 3" in view  # theirs: only a count
+        await wait_for(pilot, lambda: bool(app.log_versions), "the event log")
+        assert app.log_versions == list(range(1, len(app.log_versions) + 1))
+        # the second list offers the variants, and Escape goes back to the types
+        await pilot.press("enter")
+        assert app.group_type == "PickForries" and option_labels(app)[1].startswith("cards: ")
+        await pilot.press("escape")
+        assert app.group_type is None
+
+
+async def test_play_a_full_round_against_a_bot(server: ServerProcess) -> None:
+    game, tokens = new_game(server)
+    app = make_app(server, game, tokens[1])
+    sent: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        with bots(server, game, [2]):
+            while True:
+                await wait_for(
+                    pilot,
+                    lambda: my_turn(app) or next_round(app),
+                    "seat 1's turn or the next round",
+                )
+                if next_round(app):
+                    break
+                assert app.snapshot is not None
+                version = app.snapshot.version
+                sent.append(await choose_and_send(pilot, app))
+                assert app.message.startswith("sent "), app.message
+                await wait_for(
+                    pilot,
+                    lambda v=version: app.snapshot is not None and app.snapshot.version > v,  # type: ignore[misc]
+                    "the view after our command",
+                )
+        assert app.snapshot.table["track_label"] == "Morning"
+        assert {"PickForries", "EndForaging", "EndAlchemy", "PassHealing"} <= set(sent)
+        log = "\n".join(line.text for line in app.log_lines)
+        assert "The Sun moves to Morning." in log
+        assert "Seat 2 " in log  # the bot's moves arrived live
+        assert app.log_versions == list(range(1, len(app.log_versions) + 1))
+
+
+async def test_a_stale_command_is_refused_in_plain_words(server: ServerProcess) -> None:
+    game, tokens = new_game(server)
+    app = make_app(server, game, tokens[1])
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app), "the legal commands")
+        await pilot.press("enter", "enter")  # Pick Forries, then its first variant
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
+        # meanwhile the same seat picks from elsewhere: the command on screen goes stale
+        other = next(c for c in app.snapshot.commands if c != app.screen.command)  # type: ignore[union-attr, attr-defined]
+        server.stub().Act(
+            pb.ActRequest(
+                game_id=game, command_json=json.dumps(other), command_id=uuid.uuid4().hex, seat=1
+            ),
+            metadata=server.operator(),
+        )
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.message.startswith("REFUSED"), "the refusal")
+        message = str(app.query_one("#message").render())
+        assert message.startswith("REFUSED: ") and "[AB-" in message, message
+
+
+async def test_spectate_shows_the_public_table(
+    server: ServerProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    game, _ = new_game(server)
+    app = make_app(server, game, None, spectate=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.snapshot is not None, "the view")
+        assert app.snapshot is not None and app.snapshot.seat == 0
+        view = str(app.query_one("#view").render())
+        assert "seat 1:" in view and "forrie hand: 3" in view and "(you)" not in view
+        assert option_labels(app) == ["(spectating: view only)"]
+        assert "spectator" in str(app.query_one("#status").render())
+
+
+async def test_survives_a_server_restart(own_server: ServerProcess) -> None:
+    game, tokens = new_game(own_server)
+    app = make_app(own_server, game, tokens[1])
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app), "the legal commands")
+        head = app.snapshot.version  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: app.log_versions[-1:] == [head], "the log up to the head")
+        await asyncio.to_thread(own_server.kill)
+        await wait_for(pilot, lambda: bool(app.banner), "the lost-connection banner")
+        assert "CONNECTION LOST" in str(app.query_one("#banner").render())
+        # a command sent while the server is down is retried, with the same id, until it lands
+        await open_confirmation(pilot, app)
+        await pilot.press("enter")
+        assert app.sending and app.message.startswith("sending")
+        await asyncio.to_thread(own_server.start)  # same data dir, same port
+        await wait_for(pilot, lambda: not app.banner, "the banner to go")
+        await wait_for(pilot, lambda: not app.sending, "the command to land")
+        assert app.message.startswith("sent "), app.message
+        with bots(own_server, game, [2]):
+            await wait_for(
+                pilot,
+                lambda: app.snapshot is not None and app.snapshot.table["step"] != "pick",
+                "both picks",
+            )
+        final = app.snapshot.version  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: app.log_versions[-1:] >= [final], "the new events")
+        assert app.log_versions == list(range(1, len(app.log_versions) + 1))  # no gaps, no repeats
+        picks = [line for line in app.log_lines if line.type == "ForriesPicked" and line.seat == 1]
+        assert len(picks) == 1  # the retried command was applied once
+
+
+async def test_another_game_needs_no_client_changes(server: ServerProcess) -> None:
+    """The test fixture game (crucible) plays through the same screens."""
+    created = server.stub().CreateGame(
+        pb.CreateGameRequest(kind="crucible", seats=2), metadata=server.operator()
+    )
+    tokens = {t.seat: t.token for t in created.seat_tokens}
+    app = make_app(server, created.game_id, tokens[1])
+    async with app.run_test(size=SIZE) as pilot:
+        with bots(server, created.game_id, [2]):
+            await wait_for(pilot, lambda: my_turn(app), "seat 1's turn")
+            await choose_and_send(pilot, app)
+        assert app.message.startswith("sent "), app.message
+        assert "Crucible" in str(app.query_one("#status").render())
