@@ -24,7 +24,7 @@ from athanor.games.apothebakery import (
     views,
     words,
 )
-from athanor.games.apothebakery.events import HANDLERS
+from athanor.games.apothebakery.events import REGISTRY
 from athanor.games.apothebakery.state import State, clone
 from athanor.games.apothebakery.v1 import commands_pb2
 
@@ -101,10 +101,7 @@ def _flag(options: Mapping[str, str], name: str, default: bool) -> bool:
 
 def apply(state: State, event: Event) -> None:
     """Change `state` in place by one event (callers copy first)."""
-    handler = HANDLERS.get(event.type)
-    if handler is None:
-        raise ValueError(f"apothebakery does not know event {event.type!r}")
-    handler(state, event.body)
+    REGISTRY.apply(state, event.type, event.body)
 
 
 def run_on(state: State, events: list[Event], rng: Rng) -> list[Event]:
