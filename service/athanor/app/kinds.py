@@ -15,7 +15,10 @@ from importlib.metadata import entry_points
 
 from athanor.engine.rules import Rules
 
-BUILTIN: tuple[str, ...] = ("athanor.games.apothebakery.rules:RULES",)
+BUILTIN: tuple[str, ...] = (
+    "athanor.games.apothebakery.rules:RULES",
+    "athanor.games.valley.rules:RULES",
+)
 ENV_VAR = "ATHANOR_GAMES"
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 # Imported lazily so this command does not pull in every game.
 CHECKERS: dict[str, str] = {
     "apothebakery": "athanor.games.apothebakery.content",
+    "valley": "athanor.games.valley.content",
 }
 
 

@@ -1,0 +1,333 @@
+"""The actions of a turn (VA-TURN-02): collect, brew, make, rearrange; and the free
+decoction-transformation token. Selling lives in selling.py."""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import Any
+
+from athanor.engine import BadCommand, Event, RuleViolation
+from athanor.games.valley.content import load
+from athanor.games.valley.events import handles
+from athanor.games.valley.state import State, active_seat, decoctions_of, player
+
+TRANSFORMATION, REARRANGE = "transformation", "rearrange"
+
+
+def settings() -> Any:
+    return load().settings
+
+
+def require_action(state: State, seat: int, rule: str = "VA-TURN-02") -> dict[str, Any]:
+    """The seat may take an action now: its turn, no open decision, an action left."""
+    p = require_turn(state, seat)
+    if state["actions_left"] < 1:
+        raise RuleViolation("NO_ACTIONS_LEFT", "you have used your actions this turn", rule)
+    return p
+
+
+def require_turn(state: State, seat: int) -> dict[str, Any]:
+    if state["phase"] != "play" or active_seat(state) != seat or state.get("pending"):
+        raise RuleViolation("NOT_YOUR_TURN", "it is not your turn", "VA-TURN-01")
+    return player(state, seat)
+
+
+@handles("ActionTaken")
+def _action(state: State, body: dict[str, Any]) -> None:
+    state["actions_left"] -= 1
+
+
+def action_event(seat: int, action: str) -> Event:
+    return Event("ActionTaken", {"seat": seat, "action": action})
+
+
+# -- 1 collecting ----------------------------------------------------------------------
+
+
+def collect(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    p = require_action(state, seat)
+    take = command.get("take")
+    s = settings()
+    if (
+        not isinstance(take, dict)
+        or not all(k in s.ingredients for k in take)
+        or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in take.values())
+    ):
+        raise BadCommand(f'"take" maps ingredient kinds ({", ".join(s.ingredients)}) to counts')
+    if not 1 <= len(take) <= 2:
+        raise RuleViolation("TWO_KINDS", "collect one or two different kinds", "VA-COLL-02")
+    for kind, n in take.items():
+        if n > p["skills"][kind]:
+            raise RuleViolation(
+                "SKILL_LIMIT", f"your {kind} skill allows {p['skills'][kind]}", "VA-COLL-03"
+            )
+        if p["ingredients"][kind] + n > s.max_ingredients_per_kind:
+            raise RuleViolation(
+                "SIX_PER_KIND", f"no more than {s.max_ingredients_per_kind} of a kind", "VA-LIM-01"
+            )
+    return [
+        action_event(seat, "collect"),
+        Event("IngredientsCollected", {"seat": seat, "take": take}),
+    ]
+
+
+@handles("IngredientsCollected")
+def _collected(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    for kind, n in body["take"].items():
+        p["ingredients"][kind] += n
+        p["reserve_ingredients"][kind] -= n
+
+
+def collect_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    p = player(state, seat)
+    s = settings()
+    room = {
+        k: min(p["skills"][k], s.max_ingredients_per_kind - p["ingredients"][k])
+        for k in s.ingredients
+    }
+    kinds = [k for k in s.ingredients if room[k] > 0]
+    out = [{"type": "Collect", "take": {k: room[k]}} for k in kinds]
+    out += [
+        {"type": "Collect", "take": {a: room[a], b: room[b]}} for a, b in combinations(kinds, 2)
+    ]
+    return out
+
+
+# -- 2 brewing -------------------------------------------------------------------------
+
+
+def needed(brew: dict[str, int]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for color, n in brew.items():
+        for kind, k in settings().recipe(color).items():
+            out[kind] = out.get(kind, 0) + k * n
+    return out
+
+
+def brew(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    p = require_action(state, seat)
+    s = settings()
+    wanted = command.get("decoctions")
+    if (
+        not isinstance(wanted, dict)
+        or not wanted
+        or not all(c in s.decoction_colors for c in wanted)
+        or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in wanted.values()
+        )
+    ):
+        raise BadCommand('"decoctions" maps decoction colors to how many to brew')
+    for kind, n in needed(wanted).items():
+        if p["ingredients"][kind] < n:
+            raise RuleViolation(
+                "MISSING_INGREDIENTS", "you lack the ingredients for that brew", "VA-BREW-01"
+            )
+    for color, n in wanted.items():
+        if p["decoctions"][color] + n > s.max_decoctions_per_color:
+            raise RuleViolation(
+                "THREE_PER_COLOR",
+                f"no more than {s.max_decoctions_per_color} of a color",
+                "VA-LIM-02",
+            )
+    return [
+        action_event(seat, "brew"),
+        Event("DecoctionsBrewed", {"seat": seat, "decoctions": wanted}),
+    ]
+
+
+@handles("DecoctionsBrewed")
+def _brewed(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    for kind, n in needed(body["decoctions"]).items():
+        p["ingredients"][kind] -= n
+        p["reserve_ingredients"][kind] += n  # back to the resource board (VA-BREW-05)
+    for color, n in body["decoctions"].items():
+        p["decoctions"][color] += n
+        p["reserve_decoctions"][color] -= n
+
+
+def brew_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every single-color brew size, and one of each of two colors at once."""
+    p = player(state, seat)
+    s = settings()
+    out = []
+    for color in s.decoction_colors:
+        for n in range(1, s.max_decoctions_per_color - p["decoctions"][color] + 1):
+            if all(p["ingredients"][k] >= v for k, v in needed({color: n}).items()):
+                out.append({"type": "Brew", "decoctions": {color: n}})
+    for a, b in combinations(s.decoction_colors, 2):
+        pair = {a: 1, b: 1}
+        fits = all(p["decoctions"][c] < s.max_decoctions_per_color for c in pair)
+        if fits and all(p["ingredients"][k] >= v for k, v in needed(pair).items()):
+            out.append({"type": "Brew", "decoctions": pair})
+    return out
+
+
+# -- 3 making ---------------------------------------------------------------------------
+
+
+def make(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    p = require_action(state, seat)
+    orders = command.get("cards")
+    if (
+        not isinstance(orders, list)
+        or not orders
+        or not all(isinstance(o, dict) and isinstance(o.get("card"), str) for o in orders)
+        or not all(isinstance(o.get("place"), int) for o in orders)
+    ):
+        raise BadCommand('"cards" lists {"card": id, "place": 1-9} for each elixir to make')
+    spent: dict[str, int] = {}
+    places = set()
+    made = []
+    for order in orders:
+        card, place = order["card"], order["place"]
+        if card not in state["display"]:
+            raise RuleViolation(
+                "NOT_IN_DISPLAY", "only a card in the display can be made", "VA-MAKE-02"
+            )
+        if (
+            not 1 <= place <= len(p["chest"])
+            or p["chest"][place - 1] is not None
+            or place in places
+        ):
+            raise RuleViolation(
+                "PLACE_TAKEN", "each elixir needs an empty chest place", "VA-MAKE-06"
+            )
+        places.add(place)
+        for color, n in load().elixir(card).cost.items():
+            spent[color] = spent.get(color, 0) + n
+            if spent[color] > decoctions_of(p, color):
+                raise RuleViolation(
+                    "MISSING_DECOCTIONS", "you lack the decoctions that card costs", "VA-MAKE-01"
+                )
+        made.append({"card": card, "place": place})
+    if len({o["card"] for o in made}) != len(made):
+        raise BadCommand("each card can be made once")
+    return [action_event(seat, "make"), Event("ElixirsMade", {"seat": seat, "made": made})]
+
+
+@handles("ElixirsMade")
+def _made(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    top = settings().track_max
+    for order in body["made"]:
+        card = load().elixir(order["card"])
+        state["display"][state["display"].index(order["card"])] = None  # refilled at turn end
+        p["chest"][order["place"] - 1] = order["card"]
+        for color, n in card.cost.items():
+            pay(p, color, n)
+        for track in card.bonus:  # the skill bonus at once (VA-MAKE-08); past the end: lost
+            p["skills"][track] = min(p["skills"][track] + 1, top)
+        p["made"] += 1
+
+
+def pay(p: dict[str, Any], color: str, n: int) -> None:
+    """Spend decoctions: the board's first, then the transformation pool's (VA-Q-14)."""
+    from_board = min(n, p["decoctions"][color])
+    p["decoctions"][color] -= from_board
+    p["reserve_decoctions"][color] += from_board
+    rest = n - from_board
+    if rest:
+        pool = p["pool"]
+        pool["n"] -= rest
+        p["reserve_decoctions"][pool["from"]] += rest  # markers go back by physical color
+        if pool["n"] == 0:
+            p["pool"] = None
+
+
+def make_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    p = player(state, seat)
+    empty = [i for i, c in enumerate(p["chest"], 1) if c is None]
+    if not empty:
+        return []
+    out = []
+    for card in [c for c in state["display"] if c]:
+        cost = load().elixir(card).cost
+        if all(decoctions_of(p, c) >= n for c, n in cost.items()):
+            out.append({"type": "Make", "cards": [{"card": card, "place": empty[0]}]})
+    return out
+
+
+# -- 4 rearranging ------------------------------------------------------------------------
+
+
+def rearrange(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    use_token = command.get("token", False)
+    if not isinstance(use_token, bool):
+        raise BadCommand('"token" is true or false')
+    if use_token:
+        p = require_turn(state, seat)
+        if REARRANGE not in p["tokens"]:
+            raise RuleViolation("TOKEN_USED", "your rearranging token is used", "VA-TREA-02")
+    else:
+        p = require_action(state, seat)
+    src, dst = command.get("from"), command.get("to")
+    size = len(p["chest"])
+    if not all(isinstance(x, int) and 1 <= x <= size for x in (src, dst)) or src == dst:
+        raise BadCommand(f'"from" and "to" are two different chest places from 1 to {size}')
+    if p["chest"][src - 1] is None:
+        raise RuleViolation("EMPTY_PLACE", "there is no elixir to move there", "VA-REAR-01")
+    events = [] if use_token else [action_event(seat, "rearrange")]
+    return [
+        *events,
+        Event("ElixirsRearranged", {"seat": seat, "from": src, "to": dst, "token": use_token}),
+    ]
+
+
+@handles("ElixirsRearranged")
+def _rearranged(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    a, b = body["from"] - 1, body["to"] - 1
+    p["chest"][a], p["chest"][b] = p["chest"][b], p["chest"][a]  # a move is a swap with nothing
+    if body["token"]:
+        p["tokens"].remove(REARRANGE)
+
+
+def rearrange_commands(state: State, seat: int, token: bool) -> list[dict[str, Any]]:
+    p = player(state, seat)
+    full = [i for i, c in enumerate(p["chest"], 1) if c]
+    if not full:
+        return []
+    others = [i for i in range(1, len(p["chest"]) + 1) if i != full[0]]
+    base: dict[str, Any] = {"type": "Rearrange", "from": full[0]}
+    if token:
+        base["token"] = True
+    return [{**base, "to": others[0]}] if others else []
+
+
+# -- the decoction transformation token ---------------------------------------------------
+
+
+def transform(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    """Convert decoctions of one color into another, onto the token (VA-TDEC-01..03)."""
+    p = require_turn(state, seat)
+    if TRANSFORMATION not in p["tokens"]:
+        raise RuleViolation("TOKEN_USED", "your transformation token is used", "VA-SPEC-02")
+    colors = settings().decoction_colors
+    src, dst, n = command.get("from"), command.get("to"), command.get("n")
+    if src not in colors or dst not in colors or src == dst:
+        raise BadCommand(f'"from" and "to" are two different decoction colors: {", ".join(colors)}')
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= p["decoctions"][src]:
+        raise RuleViolation("NOT_ENOUGH", "convert only decoctions you hold", "VA-TDEC-01")
+    return [Event("DecoctionsTransformed", {"seat": seat, "from": src, "to": dst, "n": n})]
+
+
+@handles("DecoctionsTransformed")
+def _transformed(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    p["decoctions"][body["from"]] -= body["n"]
+    p["pool"] = {"color": body["to"], "n": body["n"], "from": body["from"]}
+    p["tokens"].remove(TRANSFORMATION)
+
+
+def transform_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    p = player(state, seat)
+    if TRANSFORMATION not in p["tokens"]:
+        return []
+    colors = settings().decoction_colors
+    return [
+        {"type": "Transform", "from": a, "to": b, "n": p["decoctions"][a]}
+        for a, b in product(colors, colors)
+        if a != b and p["decoctions"][a]
+    ]

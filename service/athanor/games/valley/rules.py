@@ -1,0 +1,141 @@
+"""The Valley of Alchemists' Rules object: commands to the action modules, then the
+turn flow onward (refill, events, next turn) until a seat must decide."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from athanor.engine import BadCommand, Event, Outcome, Rng, Table
+from athanor.engine.rules import JSON, Upcaster
+from athanor.games.valley import actions, event_cards, scoring, selling, setup, turns, views
+from athanor.games.valley.events import REGISTRY
+from athanor.games.valley.state import State, active_seat, clone
+
+MAX_AUTOMATIC = 2000
+
+Decider = Callable[[State, JSON, int, Rng], list[Event]]
+
+COMMANDS: dict[str, Decider] = {
+    "AssignSkills": lambda s, c, seat, rng: setup.assign_skills(s, c, seat),
+    "Collect": lambda s, c, seat, rng: actions.collect(s, c, seat),
+    "Brew": lambda s, c, seat, rng: actions.brew(s, c, seat),
+    "Make": lambda s, c, seat, rng: actions.make(s, c, seat),
+    "Rearrange": lambda s, c, seat, rng: actions.rearrange(s, c, seat),
+    "Sell": lambda s, c, seat, rng: selling.sell(s, c, seat),
+    "Transform": lambda s, c, seat, rng: actions.transform(s, c, seat),
+    "EndTurn": lambda s, c, seat, rng: turns.end_turn(s, c, seat),
+    "Protect": lambda s, c, seat, rng: event_cards.protect(s, c, seat),
+    "ChooseElixir": event_cards.choose,
+}
+
+
+def _flag(options: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = str(options.get(name, str(default))).strip().lower()
+    if raw not in ("true", "false", "1", "0", "yes", "no"):
+        raise BadCommand(f"option {name} is true or false, not {options[name]!r}")
+    return raw in ("true", "1", "yes")
+
+
+def run_on(state: State, events: list[Event], rng: Rng) -> list[Event]:
+    scratch = clone(state)
+    out = list(events)
+    for ev in events:
+        REGISTRY.apply(scratch, ev.type, ev.body)
+    for _ in range(MAX_AUTOMATIC):
+        more = turns.advance(scratch, rng)
+        if not more:
+            return out
+        for ev in more:
+            REGISTRY.apply(scratch, ev.type, ev.body)
+        out += more
+    raise RuntimeError("the turn flow did not come to rest")
+
+
+class ValleyRules:
+    kind = "valley"
+    title = "The Valley of Alchemists"
+    rules_version = "valley-0.1"
+    min_seats = 1
+    max_seats = 4
+    event_schemas: Mapping[str, int] = {}
+    upcasters: Mapping[tuple[str, int], Upcaster] = {}
+
+    def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:
+        known = {"events", "first_player"}
+        unknown = set(options) - known
+        if unknown:
+            raise BadCommand(
+                f"unknown option(s) {', '.join(sorted(unknown))}; known: events, first_player"
+            )
+        try:
+            first = int(options.get("first_player", "1"))
+        except ValueError:
+            raise BadCommand("first_player is a seat number") from None
+        if not 1 <= first <= seats:
+            raise BadCommand(f"first_player is a seat from 1 to {seats}")
+        # solo always adds its 3 events (VA-SOLO-04); otherwise the module is optional
+        events = True if seats == 1 else _flag(options, "events", False)
+        return {"events": events, "first_player": first}
+
+    def initial_state(self, options: JSON, seats: int) -> State:
+        return setup.initial_state(options, seats)
+
+    def setup(self, state: State, rng: Rng) -> list[Event]:
+        return run_on(state, setup.setup(state, rng), rng)
+
+    def decide(self, state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
+        decider = COMMANDS.get(command["type"])
+        if decider is None:
+            raise BadCommand(
+                f"unknown command {command['type']!r}; known: {', '.join(sorted(COMMANDS))}"
+            )
+        return run_on(state, decider(state, command, seat, rng), rng)
+
+    def evolve(self, state: State, event: Event) -> State:
+        new = clone(state)
+        REGISTRY.apply(new, event.type, event.body)
+        return new
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        return views.view(state, seat)
+
+    def legal_commands(self, state: State, seat: int) -> list[JSON]:
+        if str(seat) not in state["players"]:
+            return []
+        if state.get("pending"):
+            return event_cards.commands(state, seat)
+        if state["phase"] == "skills":
+            return setup.skill_commands(state, seat)
+        if state["phase"] != "play" or active_seat(state) != seat or state.get("refilling"):
+            return []
+        out: list[dict[str, Any]] = [{"type": "EndTurn"}]
+        if state["actions_left"] > 0:
+            out += actions.collect_commands(state, seat)
+            out += actions.brew_commands(state, seat)
+            out += actions.make_commands(state, seat)
+            out += actions.rearrange_commands(state, seat, token=False)
+            out += selling.sell_commands(state, seat)
+        p = state["players"][str(seat)]
+        if actions.REARRANGE in p["tokens"]:
+            out += actions.rearrange_commands(state, seat, token=True)
+        out += actions.transform_commands(state, seat)
+        return out
+
+    def table(self, state: State) -> Table:
+        return views.table(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def dump_state(self, state: State) -> JSON:
+        return state
+
+    def load_state(self, data: JSON) -> State:
+        return clone(data)
+
+    def describe(self, event_type: str, body: JSON) -> str | None:
+        return views.describe(event_type, body)
+
+
+RULES = ValleyRules()

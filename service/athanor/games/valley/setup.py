@@ -1,0 +1,145 @@
+"""Setting the table (VA-SETUP): kits, the deck by player count, the display, events,
+and the two starting skill points chosen in turn order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.engine import PUBLIC, SERVER, BadCommand, Event, Rng, RuleViolation
+from athanor.games.valley.content import load
+from athanor.games.valley.events import handles
+from athanor.games.valley.state import State, active_seat, player
+
+
+def settings() -> Any:
+    return load().settings
+
+
+def initial_state(options: dict[str, Any], seats: int) -> State:
+    first = int(options.get("first_player", 1))
+    order = [((first - 1 + i) % seats) + 1 for i in range(seats)]
+    return {
+        "seats": seats,
+        "options": options,
+        "phase": "setup",
+        "order": order,
+        "turn": None,
+        "actions_left": 0,
+        "deck": [],
+        "display": [],
+        "box": [],
+        "players": {},
+        "pending": None,
+        "end_triggered": False,
+        "turns": {str(s): 0 for s in range(1, seats + 1)},
+        "last_event": None,
+        "solo": {"stack": []} if seats == 1 else None,
+    }
+
+
+def setup(state: State, rng: Rng) -> list[Event]:
+    s = settings()
+    seats = state["seats"]
+    kit = {
+        "ingredients": dict.fromkeys(s.ingredients, 0),
+        "reserve_ingredients": dict.fromkeys(s.ingredients, s.kit.ingredients_per_kind),
+        "decoctions": dict.fromkeys(s.decoction_colors, 0),
+        "reserve_decoctions": dict.fromkeys(s.decoction_colors, s.kit.decoctions_per_color),
+        "pool": None,
+        "skills": dict.fromkeys(s.tracks, s.track_start),
+        "chest": [None] * s.chest_size,
+        "sold": [],
+        "ep": 0,
+        "tokens": list(s.tokens),
+        "made": 0,
+        "skills_set": False,
+        "slowdown": False,
+    }
+    chosen = rng.shuffled([c.id for c in load().elixirs])
+    deck = chosen[: s.deck_size(seats)]
+    shown, rest = deck[: s.display_size], deck[s.display_size :]
+    events = [
+        Event("KitsHanded", {"kit": kit}),
+        Event(
+            "DeckDrawn", {"deck": rest, "box": chosen[len(deck) :]}, SERVER, {"count": len(rest)}
+        ),
+        Event("DisplayDealt", {"display": shown}),
+    ]
+    if state["options"]["events"]:
+        count = s.events_for(seats)
+        picked = rng.shuffled([e.id for e in load().events])[:count]  # VA-Q-17, VA-Q-32
+        mixed = rng.shuffled(rest + picked)  # after the display is dealt (VA-SETUP-10)
+        events.append(Event("EventsShuffledIn", {"deck": mixed}, SERVER, {"count": len(mixed)}))
+    events.append(Event("SkillsStarted", {"turn": 0}, PUBLIC))
+    return events
+
+
+@handles("KitsHanded")
+def _kits(state: State, body: dict[str, Any]) -> None:
+    for seat in range(1, state["seats"] + 1):
+        state["players"][str(seat)] = {**_copy(body["kit"]), "seat": seat}
+
+
+def _copy(kit: dict[str, Any]) -> dict[str, Any]:
+    return {
+        k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+        for k, v in kit.items()
+    }
+
+
+@handles("DeckDrawn")
+def _deck(state: State, body: dict[str, Any]) -> None:
+    state["deck"] = list(body["deck"])
+    state["box"] = list(body["box"])
+
+
+@handles("DisplayDealt")
+def _display(state: State, body: dict[str, Any]) -> None:
+    state["display"] = list(body["display"])
+
+
+@handles("EventsShuffledIn")
+def _events_in(state: State, body: dict[str, Any]) -> None:
+    state["deck"] = list(body["deck"])
+
+
+@handles("SkillsStarted")
+def _skills_started(state: State, body: dict[str, Any]) -> None:
+    state["phase"], state["turn"] = "skills", body["turn"]
+
+
+def assign_skills(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    """Two skill points, both on one track or one each on two (VA-SETUP-13)."""
+    if state["phase"] != "skills" or active_seat(state) != seat:
+        raise RuleViolation(
+            "NOT_YOUR_CHOICE", "skill points are assigned in turn order", "VA-SETUP-13"
+        )
+    tracks = command.get("tracks")
+    s = settings()
+    if (
+        not isinstance(tracks, list)
+        or len(tracks) != s.setup_skill_points
+        or not all(t in s.tracks for t in tracks)
+    ):
+        raise BadCommand(
+            f'"tracks" names {s.setup_skill_points} skill tracks from {", ".join(s.tracks)}'
+        )
+    return [Event("SkillsAssigned", {"seat": seat, "tracks": tracks})]
+
+
+@handles("SkillsAssigned")
+def _assigned(state: State, body: dict[str, Any]) -> None:
+    p = player(state, body["seat"])
+    top = settings().track_max
+    for track in body["tracks"]:
+        p["skills"][track] = min(p["skills"][track] + 1, top)
+    p["skills_set"] = True
+
+
+def skill_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    if state["phase"] != "skills" or active_seat(state) != seat:
+        return []
+    tracks = settings().tracks
+    return [
+        {"type": "AssignSkills", "tracks": [a, b]} for i, a in enumerate(tracks) for b in tracks[i:]
+    ]

@@ -1,0 +1,58 @@
+"""The Valley of Alchemists' state: plain JSON-compatible dicts (a snapshot is the state).
+
+Top level: seats, options, phase ("skills" | "play" | "over"), order (seats, clockwise
+from the first player), turn (index into order), actions_left, deck (face-down ids,
+top first: elixirs and events), display (10 places, an elixir id or None), box (cards
+out of the game), players {"1": Player}, pending (an open decision), end_triggered,
+turns ({seat: turns taken}), last_event, solo (the virtual opponent's stack) or None.
+
+A Player: ingredients / decoctions on the player board by kind and color; the
+resource board holds the rest of the personal kit (`reserve_*`); `pool` is the
+decoction-transformation token's pool {"color", "n"} (VA-Q-14); skills by track;
+chest: 9 places (reading order, rows then columns); sold: sold card ids; ep: EP
+markers' face value; tokens: unused special tokens; made: elixirs made.
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+State = dict[str, Any]
+Player = dict[str, Any]
+
+# the 8 chest lines over places 1..9 in reading order (VA-SELL-02)
+LINES: dict[str, tuple[int, int, int]] = {
+    "row1": (1, 2, 3),
+    "row2": (4, 5, 6),
+    "row3": (7, 8, 9),
+    "col1": (1, 4, 7),
+    "col2": (2, 5, 8),
+    "col3": (3, 6, 9),
+    "diag1": (1, 5, 9),
+    "diag2": (3, 5, 7),
+}
+
+
+def clone(state: State) -> State:
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+def player(state: State, seat: int) -> Player:
+    return state["players"][str(seat)]
+
+
+def active_seat(state: State) -> int:
+    if state.get("turn") is None or not state["order"]:
+        return 0
+    return int(state["order"][state["turn"]])
+
+
+def decoctions_of(p: Player, color: str) -> int:
+    """Decoctions of a color a player can spend: on the board plus the token's pool."""
+    pool = p.get("pool") or {}
+    return p["decoctions"][color] + (pool.get("n", 0) if pool.get("color") == color else 0)
+
+
+def total_decoctions(p: Player) -> int:
+    return sum(p["decoctions"].values()) + (p.get("pool") or {}).get("n", 0)

@@ -1,0 +1,98 @@
+"""What a seat sees (everything a player owns is public, VA-Q-26; only the deck order
+and the box are hidden), what the table shows, and events as sentences."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.engine import Table
+from athanor.games.valley import event_cards, scoring
+from athanor.games.valley.state import State, active_seat
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    players = {
+        key: {k: v for k, v in p.items() if k not in ("reserve_ingredients", "reserve_decoctions")}
+        | {
+            "reserve_ingredients": dict(p["reserve_ingredients"]),
+            "reserve_decoctions": dict(p["reserve_decoctions"]),
+        }
+        for key, p in state["players"].items()
+    }
+    pending = state.get("pending")
+    return {
+        "phase": state["phase"],
+        "order": list(state["order"]),
+        "active": active_seat(state),
+        "actions_left": state["actions_left"],
+        "deck": len(state["deck"]),
+        "display": list(state["display"]),
+        "players": players,
+        "pending": None
+        if pending is None
+        else {k: v for k, v in pending.items() if k not in ("set_aside",)},
+        "end_triggered": state["end_triggered"],
+        "last_event": state["last_event"],
+        "virtual_stack": list(state["solo"]["stack"]) if state.get("solo") else None,
+        "scores": scoring.breakdown(state) if state["phase"] == "over" else None,
+    }
+
+
+def awaiting(state: State) -> tuple[int, ...]:
+    need = event_cards.current(state)
+    if need is not None:
+        return (need[0],)
+    if state["phase"] in ("skills", "play") and state.get("turn") is not None:
+        return (active_seat(state),)
+    return ()
+
+
+def table(state: State) -> Table:
+    """Whose turn and how many actions are left, cards left in the deck, the last event."""
+    last = state.get("last_event") or {}
+    label = f"{len(state['deck'])} cards left"
+    if last:
+        label += f"; last event: {last.get('effect', '')}"
+    advance = {}
+    if state["phase"] == "play" and not state.get("pending") and not state.get("refilling"):
+        advance = {active_seat(state): {"type": "EndTurn"}}
+    return Table(
+        track_label=label,
+        phase=state["phase"],
+        step=f"{state['actions_left']} actions left" if state["phase"] == "play" else "",
+        awaiting=awaiting(state),
+        scores={int(s): p["ep"] for s, p in state["players"].items()},
+        advance=advance,
+    )
+
+
+SENTENCES = {
+    "SkillsAssigned": "Seat {seat} raises its skills: {tracks}.",
+    "TurnStarted": "Seat {seat}'s turn: {actions} actions.",
+    "IngredientsCollected": "Seat {seat} collects {take}.",
+    "DecoctionsBrewed": "Seat {seat} brews {decoctions}.",
+    "ElixirsMade": "Seat {seat} makes elixirs.",
+    "ElixirsRearranged": "Seat {seat} rearranges its chest.",
+    "LineSold": "Seat {seat} sells {line} for {total} EP.",
+    "DecoctionsTransformed": "Seat {seat} transforms {n} {from} decoctions into {to}.",
+    "TurnEnded": "Seat {seat} ends its turn.",
+    "CardDealt": "{card} is dealt to the display.",
+    "EventRevealed": "Event: {effect}.",
+    "EventStruck": "The event strikes seat {seat}.",
+    "ProtectionDecided": "Seat {seat} decides on protection.",
+    "VirtualTurn": "The virtual opponent takes {card}.",
+    "GameOver": "The game is over.",
+}
+
+
+def describe(event_type: str, body: dict[str, Any]) -> str | None:
+    template = SENTENCES.get(event_type)
+    if template is None:
+        return None
+    fields = dict(body)
+    if event_type == "LineSold":
+        fields["total"] = body.get("bonus", {}).get("total", 0)
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError):
+        return None

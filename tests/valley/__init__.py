@@ -1,0 +1,1 @@
+"""The Valley of Alchemists tests."""
