@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from google.protobuf import json_format
-
-from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation, Table
+from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation, Table, schema
 from athanor.engine.rules import JSON, Upcaster
 from athanor.games.apothebakery import (
     alchemy,
@@ -74,22 +72,8 @@ COMMANDS: dict[str, Decider] = {
 
 
 def check_shape(command: JSON) -> None:
-    """Parse the command into its message of commands.proto: a field of the wrong type
-    or one the command does not have is malformed, whatever the state of the game.
-    The reason names only the schema's fields, never a value sent (which might name a
-    card the sender was guessing at)."""
-    name = command["type"]
-    message = getattr(commands_pb2, name)()
-    fields = message.DESCRIPTOR.fields_by_name
-    for key, value in command.items():
-        if key == "type":
-            continue
-        if key not in fields:
-            raise BadCommand(f"{name} has no such field; its fields: {', '.join(fields) or 'none'}")
-        try:
-            json_format.ParseDict({key: value}, message)
-        except json_format.ParseError:
-            raise BadCommand(f"{name}: {key} does not have the right type") from None
+    """Parse the command against commands.proto (wrong types, unknown fields: malformed)."""
+    schema.check_shape(commands_pb2, command)
 
 
 def _flag(options: Mapping[str, str], name: str, default: bool) -> bool:

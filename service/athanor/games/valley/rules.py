@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from athanor.engine import BadCommand, Event, Outcome, Rng, Table
+from athanor.engine import BadCommand, Event, Outcome, Rng, Table, schema
 from athanor.engine.rules import JSON, Upcaster
 from athanor.games.valley import actions, event_cards, scoring, selling, setup, turns, views
 from athanor.games.valley.events import REGISTRY
 from athanor.games.valley.state import State, active_seat, clone
+from athanor.games.valley.v1 import commands_pb2
 
 MAX_AUTOMATIC = 2000
 
@@ -90,6 +91,7 @@ class ValleyRules:
             raise BadCommand(
                 f"unknown command {command['type']!r}; known: {', '.join(sorted(COMMANDS))}"
             )
+        schema.check_shape(commands_pb2, command)  # wrong types, unknown fields: malformed
         return run_on(state, decider(state, command, seat, rng), rng)
 
     def evolve(self, state: State, event: Event) -> State:
