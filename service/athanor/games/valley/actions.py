@@ -130,6 +130,10 @@ def brew(state: State, command: dict[str, Any], seat: int) -> list[Event]:
                 f"no more than {s.max_decoctions_per_color} of a color",
                 "VA-LIM-02",
             )
+        if p["reserve_decoctions"][color] < n:  # the others lie on the token (VA-Q-14)
+            raise RuleViolation(
+                "NO_MARKERS", f"your resource board has too few {color} decoctions", "VA-LIM-04"
+            )
     return [
         action_event(seat, "brew"),
         Event("DecoctionsBrewed", {"seat": seat, "decoctions": wanted}),
@@ -147,18 +151,25 @@ def _brewed(state: State, body: dict[str, Any]) -> None:
         p["reserve_decoctions"][color] -= n
 
 
+def brew_room(p: dict[str, Any], color: str) -> int:
+    """How many decoctions of a color can still be brewed: the cap of 3 on the board and
+    the markers left on the resource board (VA-LIM-02, VA-LIM-04)."""
+    cap = settings().max_decoctions_per_color - p["decoctions"][color]
+    return max(0, min(cap, p["reserve_decoctions"][color]))
+
+
 def brew_commands(state: State, seat: int) -> list[dict[str, Any]]:
     """Every single-color brew size, and one of each of two colors at once."""
     p = player(state, seat)
     s = settings()
     out = []
     for color in s.decoction_colors:
-        for n in range(1, s.max_decoctions_per_color - p["decoctions"][color] + 1):
+        for n in range(1, brew_room(p, color) + 1):
             if all(p["ingredients"][k] >= v for k, v in needed({color: n}).items()):
                 out.append({"type": "Brew", "decoctions": {color: n}})
     for a, b in combinations(s.decoction_colors, 2):
         pair = {a: 1, b: 1}
-        fits = all(p["decoctions"][c] < s.max_decoctions_per_color for c in pair)
+        fits = all(brew_room(p, c) >= 1 for c in pair)
         if fits and all(p["ingredients"][k] >= v for k, v in needed(pair).items()):
             out.append({"type": "Brew", "decoctions": pair})
     return out

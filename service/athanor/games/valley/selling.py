@@ -4,6 +4,7 @@ of shape, color and level tokens used on the line being sold (VA-Q-13)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from typing import Any
 
 from athanor.engine import BadCommand, Event, RuleViolation
@@ -26,18 +27,21 @@ class Looks:
 
 
 def looks(card_id: str, change: dict[str, Any] | None) -> Looks:
+    """An elixir as it counts in a sale, with at most one token change on it."""
     card = load().elixir(card_id)
     colors = frozenset(load().settings.decoction_colors) if card.multi else frozenset(card.colors)
     shape: str | None = None if card.multi else card.shape
     level: int | None = None if card.multi else card.level
-    if change:
+    # A multi-color elixir is wild in all three (VA-SELL-10, VA-Q-10): a token on it
+    # changes nothing (VA-Q-11), it could already count as any value.
+    if change and not card.multi:
         kind, value = change["token"], change["value"]
         if kind == SHAPE:
             shape = value
         elif kind == LEVEL:
             level = value
-        elif kind == COLOR and not card.multi:  # on a multi-color card it changes nothing
-            replaced = change.get("replace") or next(iter(card.colors))
+        elif kind == COLOR:  # exactly one printed color is replaced (VA-TCOL-02)
+            replaced = change.get("replace") or card.colors[0]
             colors = (colors - {replaced}) | {value}
     return Looks(colors, shape, level)
 
@@ -60,30 +64,60 @@ def bonus(items: list[Looks]) -> dict[str, int]:
     return out
 
 
-def _changes(command: dict[str, Any], places: tuple[int, ...], tokens: list[str]) -> dict[int, Any]:
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _values(kind: str) -> tuple[Any, ...]:
+    s = load().settings
+    return {SHAPE: s.shapes, COLOR: s.decoction_colors, LEVEL: load().levels}[kind]
+
+
+def _check_change(change: dict[str, Any], card_id: str) -> None:
+    """The named value is a real change of the elixir's printed value (VA-TSHP-01,
+    VA-TCOL-01/02, VA-TLVL-01, VA-Q-11, VA-Q-12)."""
+    kind, value = change["token"], change.get("value")
+    valid = _values(kind)
+    if (kind == LEVEL and not _is_int(value)) or value not in valid:
+        raise BadCommand(f'"value" for {kind} is one of {", ".join(map(str, valid))}')
+    card = load().elixir(card_id)
+    if kind == SHAPE and value == card.shape:
+        raise RuleViolation("NO_CHANGE", "name a shape other than the printed one", "VA-TSHP-01")
+    if kind == LEVEL and value == card.level:
+        raise RuleViolation("NO_CHANGE", "name a level other than the printed one", "VA-Q-12")
+    if kind == COLOR:
+        replaced = change.get("replace")
+        if replaced in (None, ""):
+            if len(card.colors) != 1:
+                raise BadCommand('"replace" names which of the elixir\'s colors changes')
+            replaced = card.colors[0]
+        elif replaced not in card.colors:
+            raise RuleViolation(
+                "NOT_ITS_COLOR", "replace one of the elixir's own colors", "VA-TCOL-02"
+            )
+        if value == replaced:
+            raise RuleViolation("NO_CHANGE", "name a color other than the one replaced", "VA-Q-11")
+
+
+def _changes(
+    command: dict[str, Any], places: tuple[int, ...], cards: list[str], tokens: list[str]
+) -> dict[int, Any]:
     changes = command.get("changes", [])
     if not isinstance(changes, list) or not all(isinstance(c, dict) for c in changes):
         raise BadCommand('"changes" lists {"place", "token", "value"} token uses')
     by_place: dict[int, Any] = {}
     used: set[str] = set()
-    s = load().settings
     for change in changes:
-        place, kind, value = change.get("place"), change.get("token"), change.get("value")
-        if kind not in CHANGES:
+        place, kind = change.get("place"), change.get("token")
+        if not isinstance(kind, str) or kind not in CHANGES:
             raise BadCommand(f'"token" is one of {", ".join(CHANGES)}')
-        if place not in places:
+        if not _is_int(place) or place not in places:
             raise RuleViolation("NOT_IN_LINE", "tokens change elixirs of the line sold", "VA-Q-13")
         if kind not in tokens or kind in used:
             raise RuleViolation("TOKEN_USED", "each token works once a game", "VA-SPEC-02")
         if place in by_place:
             raise RuleViolation("ONE_TOKEN_EACH", "one token per elixir", "VA-SPEC-04")
-        valid = {
-            SHAPE: s.shapes,
-            COLOR: s.decoction_colors,
-            LEVEL: load().levels,
-        }[kind]
-        if value not in valid:
-            raise BadCommand(f'"value" for {kind} is one of {", ".join(map(str, valid))}')
+        _check_change(change, cards[places.index(place)])
         used.add(kind)
         by_place[place] = change
     return by_place
@@ -92,7 +126,7 @@ def _changes(command: dict[str, Any], places: tuple[int, ...], tokens: list[str]
 def sell(state: State, command: dict[str, Any], seat: int) -> list[Event]:
     p = require_action(state, seat)
     line = command.get("line")
-    if line not in LINES:
+    if not isinstance(line, str) or line not in LINES:
         raise BadCommand(f'"line" is one of {", ".join(LINES)}')
     places = LINES[line]
     cards = [p["chest"][i - 1] for i in places]
@@ -100,7 +134,7 @@ def sell(state: State, command: dict[str, Any], seat: int) -> list[Event]:
         raise RuleViolation(
             "INCOMPLETE_LINE", "only a full line of three can be sold", "VA-SELL-03"
         )
-    changes = _changes(command, places, p["tokens"])
+    changes = _changes(command, places, cards, p["tokens"])
     items = [looks(c, changes.get(i)) for c, i in zip(cards, places, strict=True)]
     return [
         action_event(seat, "sell"),
@@ -128,33 +162,90 @@ def _sold(state: State, body: dict[str, Any]) -> None:
         p["tokens"].remove(token)
 
 
+_PART = {SHAPE: "shape", COLOR: "color", LEVEL: "level"}
+
+
+def _options(card_id: str, place: int, kind: str) -> list[dict[str, Any]]:
+    """Every legal use of one token on one elixir (none on a multi-color one: no effect)."""
+    card = load().elixir(card_id)
+    if card.multi:
+        return []
+    if kind == COLOR:
+        return [
+            {
+                "place": place,
+                "token": kind,
+                "value": v,
+                **({"replace": r} if len(card.colors) > 1 else {}),
+            }
+            for r in card.colors
+            for v in _values(kind)
+            if v != r
+        ]
+    printed = card.shape if kind == SHAPE else card.level
+    return [{"place": place, "token": kind, "value": v} for v in _values(kind) if v != printed]
+
+
+def best_declaration(cards: list[str], places: tuple[int, ...], tokens: list[str]) -> list[Any]:
+    """The token uses that make a line pay the most, fewest tokens on a tie ([] when no
+    token helps). Each token changes one part of the bonus only (shape, color or level),
+    so the best use of each token is found alone, then the uses are combined on
+    different elixirs (VA-SPEC-04)."""
+    plain = bonus([looks(c, None) for c in cards])
+    # per token kind: the best (gain, change) on each place, where it gains anything
+    per_kind: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+    for kind in (k for k in CHANGES if k in tokens):
+        part = _PART[kind]
+        picks = []
+        for card, place in zip(cards, places, strict=True):
+            best: tuple[int, dict[str, Any]] | None = None
+            for change in _options(card, place, kind):
+                items = [
+                    looks(c, change if i == place else None)
+                    for c, i in zip(cards, places, strict=True)
+                ]
+                gain = bonus(items)[part] - plain[part]
+                if gain > 0 and (best is None or gain > best[0]):
+                    best = (gain, change)
+            if best is not None:
+                picks.append(best)
+        if picks:
+            per_kind[kind] = picks
+    chosen: tuple[int, list[dict[str, Any]]] = (0, [])
+    for combo in product(*([None, *picks] for picks in per_kind.values())):
+        uses = [u for u in combo if u is not None]
+        if len({u[1]["place"] for u in uses}) != len(uses):
+            continue
+        gain = sum(u[0] for u in uses)
+        if gain > chosen[0] or (gain == chosen[0] and len(uses) < len(chosen[1])):
+            chosen = (gain, [u[1] for u in uses])
+    return chosen[1]
+
+
 def sell_commands(state: State, seat: int) -> list[dict[str, Any]]:
-    """Each full line as it is, and with the best single token change where one helps."""
+    """Each full line as it is, with the best single token change where one helps, and
+    with the best declaration of all (several tokens) where that pays more still."""
     p = player(state, seat)
     out = []
     for line, places in LINES.items():
         cards = [p["chest"][i - 1] for i in places]
         if any(c is None for c in cards):
             continue
-        plain = bonus([looks(c, None) for c in cards])["total"]
         out.append({"type": "Sell", "line": line})
-        best: tuple[int, dict[str, Any]] | None = None
-        for kind in (k for k in CHANGES if k in p["tokens"]):
-            for place in places:
-                for value in _values(kind):
-                    change = {"place": place, "token": kind, "value": value}
-                    items = [
-                        looks(c, change if i == place else None)
-                        for c, i in zip(cards, places, strict=True)
-                    ]
-                    gain = bonus(items)["total"]
-                    if gain > plain and (best is None or gain > best[0]):
-                        best = (gain, change)
-        if best is not None:
-            out.append({"type": "Sell", "line": line, "changes": [best[1]]})
+        owned = [k for k in CHANGES if k in p["tokens"]]
+        single = max(
+            (best_declaration(cards, places, [k]) for k in owned),
+            key=lambda uses: _total(cards, places, uses),
+            default=[],
+        )
+        if single:
+            out.append({"type": "Sell", "line": line, "changes": single})
+        best = best_declaration(cards, places, owned)
+        if _total(cards, places, best) > _total(cards, places, single):
+            out.append({"type": "Sell", "line": line, "changes": best})
     return out
 
 
-def _values(kind: str) -> tuple[Any, ...]:
-    s = load().settings
-    return {SHAPE: s.shapes, COLOR: s.decoction_colors, LEVEL: load().levels}[kind]
+def _total(cards: list[str], places: tuple[int, ...], uses: list[dict[str, Any]]) -> int:
+    by_place = {u["place"]: u for u in uses}
+    return bonus([looks(c, by_place.get(i)) for c, i in zip(cards, places, strict=True)])["total"]

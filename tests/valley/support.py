@@ -1,0 +1,148 @@
+"""Helpers for Valley of Alchemists rule tests: start games, script the draws, act.
+
+Rule tests call the pure rules directly (no server): `start` creates a game through the
+engine (at the skill-point phase), `playing` also assigns every seat's setup skill
+points so the first player's first turn has begun, `act` sends one command, `edit`
+changes the state to set up a scenario (the state is plain dicts, see state.py) and
+`Scripted` is an Rng whose choices the test dictates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from athanor.engine import Event, Rng, game
+from athanor.engine.game import GameState
+from athanor.games.valley.rules import RULES
+from athanor.games.valley.state import clone, player
+
+T = TypeVar("T")
+SEED = b"valley test seed"
+
+
+class Scripted(Rng):
+    """An Rng that answers `choice` from a script (values that must be in the sequence
+    offered), shuffles nothing (keeps the order given) and picks the low end of
+    `randint`; after the script `choice` falls back to a seeded Rng."""
+
+    def __init__(self, choices: Iterable[Any] = (), seed: bytes = SEED) -> None:
+        super().__init__(seed)
+        self.script = list(choices)
+
+    def choice(self, items: Sequence[T]) -> T:
+        if self.script:
+            want = self.script.pop(0)
+            if want not in items:
+                raise AssertionError(f"scripted {want!r} is not among {list(items)!r}")
+            return want  # type: ignore[no-any-return]
+        return super().choice(items)
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        return list(items)
+
+    def randint(self, low: int, high: int) -> int:
+        return low
+
+
+def start(seats: int = 2, seed: bytes = SEED, rng: Rng | None = None, **options: str) -> GameState:
+    """A new game at the setup skill-point choice; with `rng` setup draws from it."""
+    parsed = RULES.validate_options(options, seats)
+    if rng is None:
+        events, state = game.create(RULES, parsed, seats, seed)
+        return replace(state, version=len(events))
+    created = Event(
+        game.GAME_CREATED,
+        {
+            "kind": RULES.kind,
+            "rules_version": RULES.rules_version,
+            "seats": seats,
+            "options": parsed,
+        },
+    )
+    state = game.evolve(RULES, None, created)
+    events = RULES.setup(state.rules_state, rng)
+    for ev in events:
+        state = game.evolve(RULES, state, ev)
+    return replace(state, version=1 + len(events))
+
+
+def playing(
+    seats: int = 2,
+    seed: bytes = SEED,
+    rng: Rng | None = None,
+    skills: Sequence[str] | None = None,
+    **options: str,
+) -> GameState:
+    """A new game whose first turn has begun: every seat put its 2 setup skill points
+    on `skills` (default: the first legal choice)."""
+    state = start(seats, seed, rng, **options)
+    while state.rules_state["phase"] == "skills":
+        seat = int(state.rules_state["order"][state.rules_state["turn"]])
+        command = (
+            {"type": "AssignSkills", "tracks": list(skills)}
+            if skills is not None
+            else legal(state, seat)[0]
+        )
+        _, state = act(state, seat, command)
+    return state
+
+
+def act(
+    state: GameState, seat: int, command: dict[str, Any], rng: Rng | None = None
+) -> tuple[list[Event], GameState]:
+    """One command from `seat`; with `rng` the rules draw from it instead of the seed."""
+    if rng is None:
+        events, after = game.decide(RULES, state, command, seat, SEED)
+    else:
+        events = RULES.decide(state.rules_state, command, seat, rng)
+        after = state
+        for ev in events:
+            after = game.evolve(RULES, after, ev)
+    return events, replace(after, version=state.version + len(events))
+
+
+def edit(state: GameState, change: Callable[[dict[str, Any]], None]) -> GameState:
+    """The same game with its rules state changed by `change` (for scenario set-up)."""
+    new = clone(state.rules_state)
+    change(new)
+    return replace(state, rules_state=new)
+
+
+def give(
+    state: GameState,
+    seat: int,
+    ingredients: dict[str, int] | None = None,
+    decoctions: dict[str, int] | None = None,
+) -> GameState:
+    """The same game with markers moved from `seat`'s resource board onto his player
+    board (so every marker is still counted once), e.g. give(s, 1, decoctions={"red": 3})."""
+
+    def change(rs: dict[str, Any]) -> None:
+        p = player(rs, seat)
+        for area, wanted in (("ingredients", ingredients), ("decoctions", decoctions)):
+            for key, n in (wanted or {}).items():
+                p[area][key] += n
+                p[f"reserve_{area}"][key] -= n
+                assert p[f"reserve_{area}"][key] >= 0, f"not enough {key} {area} in reserve"
+
+    return edit(state, change)
+
+
+def me(state: GameState, seat: int) -> dict[str, Any]:
+    """A seat's player dict (read only; change it through `edit`)."""
+    return player(state.rules_state, seat)
+
+
+def active(state: GameState) -> int:
+    rs = state.rules_state
+    return int(rs["order"][rs["turn"]])
+
+
+def types_of(events: list[Event]) -> list[str]:
+    return [e.type for e in events]
+
+
+def legal(state: GameState, seat: int) -> list[dict[str, Any]]:
+    return game.legal_commands(RULES, state, seat)
