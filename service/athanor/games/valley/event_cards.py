@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation
+from athanor.games.valley.actions import pay
 from athanor.games.valley.content import load
 from athanor.games.valley.events import handles
-from athanor.games.valley.state import State, active_seat, player
+from athanor.games.valley.state import State, active_seat, decoctions_of, player
 
 PROTECTION = "protection"
 CHOOSING = ("lose_elixir", "exchange")
@@ -56,10 +57,14 @@ def current(state: State) -> tuple[int, str] | None:
     if PROTECTION in p["tokens"] and seat not in pending.get("declined", []):
         return seat, "protect"
     if pending["effect"] in CHOOSING and any(p["chest"]):
-        if pending["effect"] == "exchange" and not state["deck"]:
-            return None  # nothing to exchange with (VA-Q-19)
+        if pending["effect"] == "exchange" and not _elixirs_in_deck(state):
+            return None  # nothing to exchange with: no elixir left in the deck (VA-Q-19)
         return seat, "choose"
     return None
+
+
+def _elixirs_in_deck(state: State) -> list[str]:
+    return [c for c in state["deck"] if not load().is_event(c)]
 
 
 def advance(state: State, rng: Rng) -> list[Event]:
@@ -82,8 +87,8 @@ def struck(state: State, seat: int, place: int | None, drawn: str | None = None)
     settings = load().settings
     if effect == "ingredient_loss":
         body["lost"] = min(settings.event_loss(effect), p["ingredients"][param])
-    elif effect == "decoction_loss":
-        body["lost"] = min(settings.event_loss(effect), p["decoctions"][param])
+    elif effect == "decoction_loss":  # the transformation pool's too (VA-Q-14)
+        body["lost"] = min(settings.event_loss(effect), decoctions_of(p, param))
     elif effect == "skill_loss":
         body["lost"] = min(settings.event_loss(effect), p["skills"][param] - settings.track_start)
     elif effect in CHOOSING and place is not None:
@@ -102,8 +107,7 @@ def _struck(state: State, body: dict[str, Any]) -> None:
         p["ingredients"][param] -= body["lost"]
         p["reserve_ingredients"][param] += body["lost"]
     elif effect == "decoction_loss":
-        p["decoctions"][param] -= body["lost"]
-        p["reserve_decoctions"][param] += body["lost"]
+        pay(p, param, body["lost"])  # the board's first, then the pool's, to the reserve
     elif effect == "skill_loss":
         p["skills"][param] -= body["lost"]
     elif effect == "slowdown":
@@ -144,15 +148,18 @@ def choose(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[E
         raise RuleViolation("NO_EVENT", "no event waits for your choice", "VA-EVE-01")
     p = player(state, seat)
     place = command.get("place")
-    if not isinstance(place, int) or not 1 <= place <= len(p["chest"]) or not p["chest"][place - 1]:
+    if (
+        not isinstance(place, int)
+        or isinstance(place, bool)
+        or not 1 <= place <= len(p["chest"])
+        or not p["chest"][place - 1]
+    ):
         raise BadCommand('"place" is a chest place holding an elixir')
     events: list[Event] = []
     drawn = None
     if state["pending"]["effect"] == "exchange":
         # a random elixir from the deck; events found on the way are set aside (VA-Q-19)
-        elixirs = [c for c in state["deck"] if not load().is_event(c)]
-        if elixirs:
-            drawn = rng.choice(elixirs)
+        drawn = rng.choice(_elixirs_in_deck(state))
     events.append(struck(state, seat, place, drawn))  # the drawn card lands face up
     return events
 

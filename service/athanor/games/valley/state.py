@@ -8,7 +8,8 @@ turns ({seat: turns taken}), last_event, solo (the virtual opponent's stack) or 
 
 A Player: ingredients / decoctions on the player board by kind and color; the
 resource board holds the rest of the personal kit (`reserve_*`); `pool` is the
-decoction-transformation token's pool {"color", "n"} (VA-Q-14); skills by track;
+decoction-transformation token's pool {"color", "n", "from"} (VA-Q-14: "from" is the
+markers' printed color, where they go back); skills by track;
 chest: 9 places (reading order, rows then columns); sold: sold card ids; ep: EP
 markers' face value; tokens: unused special tokens; made: elixirs made.
 """
