@@ -80,6 +80,7 @@ def _collected(state: State, body: dict[str, Any]) -> None:
 
 
 def collect_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every distinct collect: one kind or two, any count up to skill and room."""
     p = player(state, seat)
     s = settings()
     room = {
@@ -87,9 +88,12 @@ def collect_commands(state: State, seat: int) -> list[dict[str, Any]]:
         for k in s.ingredients
     }
     kinds = [k for k in s.ingredients if room[k] > 0]
-    out = [{"type": "Collect", "take": {k: room[k]}} for k in kinds]
+    out = [{"type": "Collect", "take": {k: n}} for k in kinds for n in range(1, room[k] + 1)]
     out += [
-        {"type": "Collect", "take": {a: room[a], b: room[b]}} for a, b in combinations(kinds, 2)
+        {"type": "Collect", "take": {a: x, b: y}}
+        for a, b in combinations(kinds, 2)
+        for x in range(1, room[a] + 1)
+        for y in range(1, room[b] + 1)
     ]
     return out
 
@@ -159,19 +163,26 @@ def brew_room(p: dict[str, Any], color: str) -> int:
 
 
 def brew_commands(state: State, seat: int) -> list[dict[str, Any]]:
-    """Every single-color brew size, and one of each of two colors at once."""
+    """Every reachable brew: each mix of decoction counts the ingredients, the cap and the
+    markers allow (the ingredients bound it to a few dozen at most)."""
     p = player(state, seat)
-    s = settings()
-    out = []
-    for color in s.decoction_colors:
-        for n in range(1, brew_room(p, color) + 1):
-            if all(p["ingredients"][k] >= v for k, v in needed({color: n}).items()):
-                out.append({"type": "Brew", "decoctions": {color: n}})
-    for a, b in combinations(s.decoction_colors, 2):
-        pair = {a: 1, b: 1}
-        fits = all(brew_room(p, c) >= 1 for c in pair)
-        if fits and all(p["ingredients"][k] >= v for k, v in needed(pair).items()):
-            out.append({"type": "Brew", "decoctions": pair})
+    colors = settings().decoction_colors
+    out: list[dict[str, Any]] = []
+
+    def extend(i: int, chosen: dict[str, int]) -> None:
+        if i == len(colors):
+            if chosen:
+                out.append({"type": "Brew", "decoctions": dict(chosen)})
+            return
+        color = colors[i]
+        for n in range(brew_room(p, color) + 1):
+            trial = {**chosen, color: n} if n else dict(chosen)
+            if all(p["ingredients"][k] >= v for k, v in needed(trial).items()):
+                extend(i + 1, trial)
+            else:
+                break  # more of this color needs even more ingredients
+
+    extend(0, {})
     return out
 
 
@@ -248,15 +259,31 @@ def pay(p: dict[str, Any], color: str, n: int) -> None:
 
 
 def make_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every affordable set of display cards that fits the chest, into the first empty
+    places; a single card is also offered into each empty place (where it lands decides
+    the lines it can be sold in)."""
     p = player(state, seat)
     empty = [i for i, c in enumerate(p["chest"], 1) if c is None]
-    if not empty:
-        return []
-    out = []
-    for card in [c for c in state["display"] if c]:
-        cost = load().elixir(card).cost
-        if all(decoctions_of(p, c) >= n for c, n in cost.items()):
-            out.append({"type": "Make", "cards": [{"card": card, "place": empty[0]}]})
+    shown = [c for c in state["display"] if c]
+    out: list[dict[str, Any]] = []
+    for size in range(1, min(len(empty), len(shown)) + 1):
+        for group in combinations(shown, size):
+            spent: dict[str, int] = {}
+            for card in group:
+                for color, n in load().elixir(card).cost.items():
+                    spent[color] = spent.get(color, 0) + n
+            if any(decoctions_of(p, c) < n for c, n in spent.items()):
+                continue
+            if size == 1:
+                out += [
+                    {"type": "Make", "cards": [{"card": group[0], "place": place}]}
+                    for place in empty
+                ]
+            else:
+                orders = [
+                    {"card": c, "place": place} for c, place in zip(group, empty, strict=False)
+                ]
+                out.append({"type": "Make", "cards": orders})
     return out
 
 
@@ -296,15 +323,16 @@ def _rearranged(state: State, body: dict[str, Any]) -> None:
 
 
 def rearrange_commands(state: State, seat: int, token: bool) -> list[dict[str, Any]]:
+    """Every distinct move to an empty place and every swap of two elixirs."""
     p = player(state, seat)
-    full = [i for i, c in enumerate(p["chest"], 1) if c]
-    if not full:
-        return []
-    others = [i for i in range(1, len(p["chest"]) + 1) if i != full[0]]
-    base: dict[str, Any] = {"type": "Rearrange", "from": full[0]}
-    if token:
-        base["token"] = True
-    return [{**base, "to": others[0]}] if others else []
+    base: dict[str, Any] = {"type": "Rearrange", "token": True} if token else {"type": "Rearrange"}
+    out = []
+    for a, b in combinations(range(1, len(p["chest"]) + 1), 2):
+        if p["chest"][a - 1]:  # a swap, or a move when b is empty
+            out.append({**base, "from": a, "to": b})
+        elif p["chest"][b - 1]:  # a move into the empty a
+            out.append({**base, "from": b, "to": a})
+    return out
 
 
 # -- the decoction transformation token ---------------------------------------------------
@@ -338,7 +366,8 @@ def transform_commands(state: State, seat: int) -> list[dict[str, Any]]:
         return []
     colors = settings().decoction_colors
     return [
-        {"type": "Transform", "from": a, "to": b, "n": p["decoctions"][a]}
+        {"type": "Transform", "from": a, "to": b, "n": n}
         for a, b in product(colors, colors)
-        if a != b and p["decoctions"][a]
+        if a != b
+        for n in range(1, p["decoctions"][a] + 1)
     ]
