@@ -249,3 +249,18 @@ async def test_another_game_needs_no_client_changes(server: ServerProcess) -> No
             await choose_and_send(pilot, app)
         assert app.message.startswith("sent "), app.message
         assert "Crucible" in str(app.query_one("#status").render())
+
+
+async def test_the_valley_plays_through_the_same_screens(server: ServerProcess) -> None:
+    """A game that landed after the client: its commands and view need no client changes."""
+    created = server.stub().CreateGame(
+        pb.CreateGameRequest(kind="valley", seats=2), metadata=server.operator()
+    )
+    tokens = {t.seat: t.token for t in created.seat_tokens}
+    app = make_app(server, created.game_id, tokens[1])
+    async with app.run_test(size=SIZE) as pilot:
+        with bots(server, created.game_id, [2]):
+            await wait_for(pilot, lambda: my_turn(app), "seat 1's turn")
+            await choose_and_send(pilot, app)
+        assert app.message.startswith("sent "), app.message
+        assert "Valley" in str(app.query_one("#status").render())
