@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import random
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 import grpc
 import grpc.aio
 
+from athanor.retry import Backoff
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 from athanor_hub.config import HubConfig
@@ -50,23 +50,6 @@ class CommandRefused(Exception):
     def __init__(self, code: grpc.StatusCode, details: str) -> None:
         super().__init__(f"{code.name}: {details}")
         self.code = code
-
-
-class Backoff:
-    """Capped exponential backoff with full jitter (spreads hubs that lost one server)."""
-
-    def __init__(self, base: float, cap: float, rng: random.Random | None = None) -> None:
-        self.base, self.cap = base, cap
-        self.rng = rng or random.Random()
-        self.attempt = 0
-
-    def next_delay(self) -> float:
-        delay = self.rng.uniform(0, min(self.cap, self.base * 2**self.attempt))
-        self.attempt = min(self.attempt + 1, 30)
-        return delay
-
-    def reset(self) -> None:
-        self.attempt = 0
 
 
 class GameLink:

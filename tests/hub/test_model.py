@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from athanor_hub.link import Backoff
+from athanor.retry import Backoff
 from athanor_hub.model import MissedEvents, TableModel, TableView
 
 TABLE = {"track_position": 2, "track_label": "Morning", "track_length": 6, "awaiting": [1, 2]}

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import random
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ import grpc.aio
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
+from athanor.retry import Backoff
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 
@@ -108,23 +108,6 @@ def refusal_of(err: grpc.RpcError) -> Refusal:
                 info.metadata.get("rule_id", ""),
             )
     return refusal
-
-
-class Backoff:
-    """Capped exponential backoff with full jitter."""
-
-    def __init__(self, base: float, cap: float, rng: random.Random | None = None) -> None:
-        self.base, self.cap = base, cap
-        self.rng = rng or random.Random()
-        self.attempt = 0
-
-    def next_delay(self) -> float:
-        delay = self.rng.uniform(0, min(self.cap, self.base * 2**self.attempt))
-        self.attempt = min(self.attempt + 1, 30)
-        return delay
-
-    def reset(self) -> None:
-        self.attempt = 0
 
 
 async def _nothing(*_: Any) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 
 from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation, Table, schema
 from athanor.engine.rules import JSON, Upcaster
+from athanor.engine.settle import flag, settle
 from athanor.games.apothebakery import (
     alchemy,
     cards,
@@ -25,8 +26,6 @@ from athanor.games.apothebakery import (
 from athanor.games.apothebakery.events import REGISTRY
 from athanor.games.apothebakery.state import State, clone
 from athanor.games.apothebakery.v1 import commands_pb2
-
-MAX_AUTOMATIC = 1000  # a guard: the flow never needs this many steps in one batch
 
 Decider = Callable[[State, JSON, int, Rng], list[Event]]
 
@@ -76,32 +75,14 @@ def check_shape(command: JSON) -> None:
     schema.check_shape(commands_pb2, command)
 
 
-def _flag(options: Mapping[str, str], name: str, default: bool) -> bool:
-    raw = str(options.get(name, str(default))).strip().lower()
-    if raw not in ("true", "false", "1", "0", "yes", "no"):
-        raise BadCommand(f"option {name} is true or false, not {options[name]!r}")
-    return raw in ("true", "1", "yes")
-
-
 def apply(state: State, event: Event) -> None:
     """Change `state` in place by one event (callers copy first)."""
     REGISTRY.apply(state, event.type, event.body)
 
 
 def run_on(state: State, events: list[Event], rng: Rng) -> list[Event]:
-    """`events`, then every automatic event that follows, folded onto a scratch copy."""
-    scratch = clone(state)
-    out = list(events)
-    for ev in events:
-        apply(scratch, ev)
-    for _ in range(MAX_AUTOMATIC):
-        more = flow.advance(scratch, rng)
-        if not more:
-            return out
-        for ev in more:
-            apply(scratch, ev)
-        out += more
-    raise RuntimeError("the flow did not come to rest")
+    """`events`, then every automatic event that follows (the flow, flow.py)."""
+    return settle(REGISTRY, flow.advance, state, events, rng)
 
 
 class ApothebakeryRules:
@@ -137,7 +118,7 @@ class ApothebakeryRules:
                 )
         else:
             species = list(all_species[:seats])
-        difficult = _flag(options, "difficult", False)
+        difficult = flag(options, "difficult", False)
         if difficult and seats != 2:
             raise BadCommand("difficult mode is for 2 players (AB-2PD-01)")
         mode = (
@@ -147,12 +128,12 @@ class ApothebakeryRules:
             if difficult
             else corruption.STANDARD
         )
-        tweaks = {t: _flag(options, t, False) for t in ("adjustment", "extra_failed", "low_mana")}
+        tweaks = {t: flag(options, t, False) for t in ("adjustment", "extra_failed", "low_mana")}
         if mode == corruption.STANDARD and any(tweaks.values()):
             raise BadCommand("the Corruption tweaks are for solo and difficult mode (AB-SDF-05)")
         return {
-            "objectives": _flag(options, "objectives", True),
-            "physical_dice": _flag(options, "physical_dice", False),
+            "objectives": flag(options, "objectives", True),
+            "physical_dice": flag(options, "physical_dice", False),
             "species": species,
             "mode": mode,
             **tweaks,

@@ -8,12 +8,11 @@ from typing import Any
 
 from athanor.engine import BadCommand, Event, Outcome, Rng, Table, schema
 from athanor.engine.rules import JSON, Upcaster
+from athanor.engine.settle import flag, settle
 from athanor.games.valley import actions, event_cards, scoring, selling, setup, turns, views
 from athanor.games.valley.events import REGISTRY
 from athanor.games.valley.state import State, active_seat, clone
 from athanor.games.valley.v1 import commands_pb2
-
-MAX_AUTOMATIC = 2000
 
 Decider = Callable[[State, JSON, int, Rng], list[Event]]
 
@@ -31,26 +30,9 @@ COMMANDS: dict[str, Decider] = {
 }
 
 
-def _flag(options: Mapping[str, str], name: str, default: bool) -> bool:
-    raw = str(options.get(name, str(default))).strip().lower()
-    if raw not in ("true", "false", "1", "0", "yes", "no"):
-        raise BadCommand(f"option {name} is true or false, not {options[name]!r}")
-    return raw in ("true", "1", "yes")
-
-
 def run_on(state: State, events: list[Event], rng: Rng) -> list[Event]:
-    scratch = clone(state)
-    out = list(events)
-    for ev in events:
-        REGISTRY.apply(scratch, ev.type, ev.body)
-    for _ in range(MAX_AUTOMATIC):
-        more = turns.advance(scratch, rng)
-        if not more:
-            return out
-        for ev in more:
-            REGISTRY.apply(scratch, ev.type, ev.body)
-        out += more
-    raise RuntimeError("the turn flow did not come to rest")
+    """`events`, then the refill, events and turns that follow (turns.py)."""
+    return settle(REGISTRY, turns.advance, state, events, rng)
 
 
 class ValleyRules:
@@ -76,7 +58,7 @@ class ValleyRules:
         if not 1 <= first <= seats:
             raise BadCommand(f"first_player is a seat from 1 to {seats}")
         # solo always adds its 3 events (VA-SOLO-04); otherwise the module is optional
-        events = True if seats == 1 else _flag(options, "events", False)
+        events = True if seats == 1 else flag(options, "events", False)
         return {"events": events, "first_player": first}
 
     def initial_state(self, options: JSON, seats: int) -> State:
