@@ -46,7 +46,6 @@ player (``PlayerFacts``), evaluated by ``objective_met``:
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
 import tomllib
@@ -56,6 +55,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
+
+from athanor.games import packs
+from athanor.games.packs import ContentError as ContentError
+from athanor.games.packs import Packs
 
 CONTENT_DIR = Path(__file__).with_name("content")
 
@@ -92,12 +95,7 @@ OBJECTIVES_PER_PLAYER = 3  # AB-SET-14
 FORRIE_HAND = 3  # AB-FOR-01
 
 
-class ContentError(Exception):
-    """A content pack with problems; ``problems`` lists them, one sentence each."""
-
-    def __init__(self, problems: Iterable[str]) -> None:
-        self.problems = list(problems)
-        super().__init__(f"{len(self.problems)} content problem(s):\n" + "\n".join(self.problems))
+# ContentError (imported above) lives in athanor.games.packs, shared by every game
 
 
 # ---------------------------------------------------------------- data model
@@ -1114,40 +1112,11 @@ def _read(directory: Path) -> tuple[Content | None, list[str]]:
     return content, problems
 
 
-def check(directory: Path | str | None = None) -> list[str]:
-    """Every problem in the pack at ``directory`` (default: the built-in pack)."""
-    return _read(Path(directory) if directory is not None else CONTENT_DIR)[1]
-
-
-def load(directory: Path | str | None = None) -> Content:
-    """The pack at ``directory`` (default: the built-in pack, read once and cached).
-
-    Raises ContentError listing every problem when the pack is not sound.
-    """
-    if directory is None:
-        return _load_builtin()
-    return _load(Path(directory))
-
-
-@functools.lru_cache(maxsize=1)
-def _load_builtin() -> Content:
-    # Rules call load() for every game; the built-in pack never changes at run time.
-    return _load(CONTENT_DIR)
-
-
-def _load(directory: Path) -> Content:
-    content, problems = _read(directory)
-    if problems or content is None:
-        raise ContentError(problems)
-    return content
+PACKS: Packs[Content] = Packs(lambda folder: _read(folder), CONTENT_DIR)
+check = PACKS.check
+load = PACKS.load
 
 
 def summary(content: Content) -> str:
     """A one-line count of a pack, for ``athanor content check``."""
-    counts = ", ".join(f"{n} {name}" for name, n in content.counts().items())
-    tail = (
-        f"; placeholder files: {', '.join(sorted(content.placeholders))}"
-        if content.placeholders
-        else ""
-    )
-    return counts + tail
+    return packs.summary(content.counts(), content.placeholders)
