@@ -236,10 +236,13 @@ async def test_survives_a_server_restart(own_server: ServerProcess) -> None:
         assert len(picks) == 1  # the retried command was applied once
 
 
-async def test_another_game_needs_no_client_changes(server: ServerProcess) -> None:
-    """The test fixture game (crucible) plays through the same screens."""
+@pytest.mark.parametrize(("kind", "title"), [("crucible", "Crucible"), ("valley", "Valley")])
+async def test_other_games_play_through_the_same_screens(
+    server: ServerProcess, kind: str, title: str
+) -> None:
+    """The fixture game, and a game that landed after the client: no client changes."""
     created = server.stub().CreateGame(
-        pb.CreateGameRequest(kind="crucible", seats=2), metadata=server.operator()
+        pb.CreateGameRequest(kind=kind, seats=2), metadata=server.operator()
     )
     tokens = {t.seat: t.token for t in created.seat_tokens}
     app = make_app(server, created.game_id, tokens[1])
@@ -248,19 +251,4 @@ async def test_another_game_needs_no_client_changes(server: ServerProcess) -> No
             await wait_for(pilot, lambda: my_turn(app), "seat 1's turn")
             await choose_and_send(pilot, app)
         assert app.message.startswith("sent "), app.message
-        assert "Crucible" in str(app.query_one("#status").render())
-
-
-async def test_the_valley_plays_through_the_same_screens(server: ServerProcess) -> None:
-    """A game that landed after the client: its commands and view need no client changes."""
-    created = server.stub().CreateGame(
-        pb.CreateGameRequest(kind="valley", seats=2), metadata=server.operator()
-    )
-    tokens = {t.seat: t.token for t in created.seat_tokens}
-    app = make_app(server, created.game_id, tokens[1])
-    async with app.run_test(size=SIZE) as pilot:
-        with bots(server, created.game_id, [2]):
-            await wait_for(pilot, lambda: my_turn(app), "seat 1's turn")
-            await choose_and_send(pilot, app)
-        assert app.message.startswith("sent "), app.message
-        assert "Valley" in str(app.query_one("#status").render())
+        assert title in str(app.query_one("#status").render())
