@@ -9,41 +9,26 @@ changes the state to set up a scenario (the state is plain dicts, see state.py) 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
 from athanor.engine import Event, Rng, game
 from athanor.engine.game import GameState
 from athanor.games.valley.rules import RULES
-from athanor.games.valley.state import clone, player
+from athanor.games.valley.state import player
+from tests.rules_support import ScriptedRng, act_on
+from tests.rules_support import edit as edit  # re-exported for the rule tests
 
 T = TypeVar("T")
 SEED = b"valley test seed"
 
 
-class Scripted(Rng):
-    """An Rng that answers `choice` from a script (values that must be in the sequence
-    offered), shuffles nothing (keeps the order given) and picks the low end of
-    `randint`; after the script `choice` falls back to a seeded Rng."""
+class Scripted(ScriptedRng):
+    """The shared scripted Rng, falling back to this game's test seed."""
 
     def __init__(self, choices: Iterable[Any] = (), seed: bytes = SEED) -> None:
-        super().__init__(seed)
-        self.script = list(choices)
-
-    def choice(self, items: Sequence[T]) -> T:
-        if self.script:
-            want = self.script.pop(0)
-            if want not in items:
-                raise AssertionError(f"scripted {want!r} is not among {list(items)!r}")
-            return want  # type: ignore[no-any-return]
-        return super().choice(items)
-
-    def shuffled(self, items: Sequence[T]) -> list[T]:
-        return list(items)
-
-    def randint(self, low: int, high: int) -> int:
-        return low
+        super().__init__(choices, seed)
 
 
 def start(seats: int = 2, seed: bytes = SEED, rng: Rng | None = None, **options: str) -> GameState:
@@ -93,21 +78,7 @@ def act(
     state: GameState, seat: int, command: dict[str, Any], rng: Rng | None = None
 ) -> tuple[list[Event], GameState]:
     """One command from `seat`; with `rng` the rules draw from it instead of the seed."""
-    if rng is None:
-        events, after = game.decide(RULES, state, command, seat, SEED)
-    else:
-        events = RULES.decide(state.rules_state, command, seat, rng)
-        after = state
-        for ev in events:
-            after = game.evolve(RULES, after, ev)
-    return events, replace(after, version=state.version + len(events))
-
-
-def edit(state: GameState, change: Callable[[dict[str, Any]], None]) -> GameState:
-    """The same game with its rules state changed by `change` (for scenario set-up)."""
-    new = clone(state.rules_state)
-    change(new)
-    return replace(state, rules_state=new)
+    return act_on(RULES, SEED, state, seat, command, rng)
 
 
 def give(

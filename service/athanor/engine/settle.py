@@ -1,6 +1,6 @@
-"""What both games share around their rules: folding a command's events onto a scratch
-copy and adding every automatic event that follows until some seat must act, and
-reading true/false creation options."""
+"""What games with plain-data state share around their rules: copying the state, the
+evolve/snapshot methods, folding a command's events onto a scratch copy and adding every
+automatic event that follows until some seat must act, and true/false options."""
 
 from __future__ import annotations
 
@@ -16,6 +16,29 @@ from athanor.engine.violations import BadCommand
 MAX_AUTOMATIC = 2000  # a guard: no game needs this many automatic steps in one batch
 
 
+def copy_state(state: Any) -> Any:
+    """A deep copy of plain data (pickle is the fastest deep copy for dicts and lists)."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+class PlainStateRules:
+    """The Rules methods that are the same for every game whose state is plain JSON data
+    folded by a `Handlers` registry: a snapshot is the state itself."""
+
+    registry: Handlers
+
+    def evolve(self, state: Any, event: Event) -> Any:
+        new = copy_state(state)
+        self.registry.apply(new, event.type, event.body)
+        return new
+
+    def dump_state(self, state: Any) -> Any:
+        return state
+
+    def load_state(self, data: Any) -> Any:
+        return copy_state(data)
+
+
 def settle(
     handlers: Handlers,
     advance: Callable[[Any, Rng], list[Event]],
@@ -24,7 +47,7 @@ def settle(
     rng: Rng,
 ) -> list[Event]:
     """`events`, then what follows from them (`advance` returns [] once a seat must act)."""
-    scratch = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    scratch = copy_state(state)
     out = list(events)
     for ev in events:
         handlers.apply(scratch, ev.type, ev.body)

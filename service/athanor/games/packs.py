@@ -3,7 +3,8 @@ for every game. A game's content module supplies `read(folder) -> (content, prob
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -52,3 +53,22 @@ def summary(counts: dict[str, int], placeholders: Iterable[Any]) -> str:
     text = ", ".join(f"{n} {name}" for name, n in counts.items())
     marked = sorted(placeholders)
     return text + (f"; placeholder files: {', '.join(marked)}" if marked else "")
+
+
+def check_decks(
+    decks: Iterable[tuple[str, Sequence[Any], int | None, str]], note: Callable[[str], None]
+) -> None:
+    """Each deck (file, cards, expected count or None, rule id) has its printed count, and
+    every id is set and names one card, within a file and across files."""
+    owner: dict[str, str] = {}
+    for file, cards, expected, rule in decks:
+        if expected is not None and len(cards) != expected:
+            note(f"{file}: {len(cards)} cards, expected {expected} ({rule}).")
+        for card_id, n in Counter(card.id for card in cards).items():
+            if not card_id:
+                note(f"{file}: a card has an empty id.")
+            elif n > 1:
+                note(f"{file}, card {card_id}: id used {n} times.")
+            elif owner.get(card_id, file) != file:
+                note(f"{file}, card {card_id}: id also used in {owner[card_id]}.")
+            owner.setdefault(card_id, file)

@@ -49,7 +49,6 @@ from __future__ import annotations
 import itertools
 import re
 import tomllib
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -921,21 +920,10 @@ def _validate_cards(c: Content, note: Callable[[str], None]) -> None:
     cure_types = types | {RAINBOW}
 
     # counts (AB-SET-26) and ids: unique in a file and across files, so an id names one card
-    files = {d.attr: d.file for d in _DECKS}
-    owner: dict[str, str] = {}
-    for attr, file in files.items():
-        cards = getattr(c, attr)
-        expected = EXPECTED_COUNTS.get(attr)
-        if expected is not None and len(cards) != expected:
-            note(f"{file}: {len(cards)} cards, expected {expected} (AB-SET-26).")
-        for card_id, n in Counter(card.id for card in cards).items():
-            if not card_id:
-                note(f"{file}: a card has an empty id.")
-            elif n > 1:
-                note(f"{file}, card {card_id}: id used {n} times.")
-            elif owner.get(card_id, file) != file:
-                note(f"{file}, card {card_id}: id also used in {owner[card_id]}.")
-            owner.setdefault(card_id, file)
+    packs.check_decks(
+        ((d.file, getattr(c, d.attr), EXPECTED_COUNTS.get(d.attr), "AB-SET-26") for d in _DECKS),
+        note,
+    )
 
     for card in c.forries:
         if card.species not in SPECIES:

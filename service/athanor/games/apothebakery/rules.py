@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 
 from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation, Table, schema
 from athanor.engine.rules import JSON, Upcaster
-from athanor.engine.settle import flag, settle
+from athanor.engine.settle import PlainStateRules, flag, settle
 from athanor.games.apothebakery import (
     alchemy,
     cards,
@@ -24,7 +24,7 @@ from athanor.games.apothebakery import (
     words,
 )
 from athanor.games.apothebakery.events import REGISTRY
-from athanor.games.apothebakery.state import State, clone
+from athanor.games.apothebakery.state import State
 from athanor.games.apothebakery.v1 import commands_pb2
 
 Decider = Callable[[State, JSON, int, Rng], list[Event]]
@@ -75,17 +75,13 @@ def check_shape(command: JSON) -> None:
     schema.check_shape(commands_pb2, command)
 
 
-def apply(state: State, event: Event) -> None:
-    """Change `state` in place by one event (callers copy first)."""
-    REGISTRY.apply(state, event.type, event.body)
-
-
 def run_on(state: State, events: list[Event], rng: Rng) -> list[Event]:
     """`events`, then every automatic event that follows (the flow, flow.py)."""
     return settle(REGISTRY, flow.advance, state, events, rng)
 
 
-class ApothebakeryRules:
+class ApothebakeryRules(PlainStateRules):
+    registry = REGISTRY
     kind = "apothebakery"
     title = "Apothebakery: The Culinary Alchemists"
     rules_version = "apothebakery-0.1"
@@ -155,11 +151,6 @@ class ApothebakeryRules:
             )
         return run_on(state, decider(state, command, seat, rng), rng)
 
-    def evolve(self, state: State, event: Event) -> State:
-        new = clone(state)
-        apply(new, event)
-        return new
-
     def describe(self, event_type: str, body: JSON) -> str | None:
         return words.describe(event_type, body)
 
@@ -210,12 +201,6 @@ class ApothebakeryRules:
 
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state)
-
-    def dump_state(self, state: State) -> JSON:
-        return state
-
-    def load_state(self, data: JSON) -> State:
-        return clone(data)
 
 
 RULES = ApothebakeryRules()

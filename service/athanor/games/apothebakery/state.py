@@ -21,8 +21,9 @@ Tokens in an inventory are strings: "pure:<type>", "impure:<type>", "rainbow",
 
 from __future__ import annotations
 
-import pickle
 from typing import Any
+
+from athanor.engine.settle import copy_state
 
 State = dict[str, Any]
 Player = dict[str, Any]
@@ -31,9 +32,7 @@ ABILITIES = ("transmute", "potency", "rainbow", "purge")
 RAINBOW, FAILED, SPECTRAL = "rainbow", "failed", "spectral"
 
 
-def clone(state: State) -> State:
-    """A deep copy (evolve never changes the state it was given)."""
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+clone = copy_state  # evolve never changes the state it was given
 
 
 def player(state: State, seat: int) -> Player:

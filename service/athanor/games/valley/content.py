@@ -596,22 +596,13 @@ def _validate_settings(s: Settings, note: Callable[[str], None]) -> None:
 def _validate_cards(c: Content, note: Callable[[str], None]) -> None:
     s = c.settings
     colors = set(s.decoction_colors)
-    owner: dict[str, str] = {}
-    for file, cards, expected in (
-        ("elixirs.toml", c.elixirs, EXPECTED_COUNTS["elixirs"]),
-        ("events.toml", c.events, EXPECTED_COUNTS["events"]),
-    ):
-        if len(cards) != expected:
-            rule = "VA-COMP-04" if file == "elixirs.toml" else "VA-COMP-06"
-            note(f"{file}: {len(cards)} cards, expected {expected} ({rule}).")
-        for card_id, n in Counter(card.id for card in cards).items():
-            if not card_id:
-                note(f"{file}: a card has an empty id.")
-            elif n > 1:
-                note(f"{file}, card {card_id}: id used {n} times.")
-            elif owner.get(card_id, file) != file:
-                note(f"{file}, card {card_id}: id also used in {owner[card_id]}.")
-            owner.setdefault(card_id, file)
+    packs.check_decks(
+        (
+            ("elixirs.toml", c.elixirs, EXPECTED_COUNTS["elixirs"], "VA-COMP-04"),
+            ("events.toml", c.events, EXPECTED_COUNTS["events"], "VA-COMP-06"),
+        ),
+        note,
+    )
 
     for card in c.elixirs:
         where = f"elixirs.toml, card {card.id}"

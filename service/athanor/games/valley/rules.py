@@ -8,10 +8,10 @@ from typing import Any
 
 from athanor.engine import BadCommand, Event, Outcome, Rng, Table, schema
 from athanor.engine.rules import JSON, Upcaster
-from athanor.engine.settle import flag, settle
+from athanor.engine.settle import PlainStateRules, flag, settle
 from athanor.games.valley import actions, event_cards, scoring, selling, setup, turns, views
 from athanor.games.valley.events import REGISTRY
-from athanor.games.valley.state import State, active_seat, clone
+from athanor.games.valley.state import State, active_seat
 from athanor.games.valley.v1 import commands_pb2
 
 Decider = Callable[[State, JSON, int, Rng], list[Event]]
@@ -35,7 +35,8 @@ def run_on(state: State, events: list[Event], rng: Rng) -> list[Event]:
     return settle(REGISTRY, turns.advance, state, events, rng)
 
 
-class ValleyRules:
+class ValleyRules(PlainStateRules):
+    registry = REGISTRY
     kind = "valley"
     title = "The Valley of Alchemists"
     rules_version = "valley-0.1"
@@ -76,11 +77,6 @@ class ValleyRules:
         schema.check_shape(commands_pb2, command)  # wrong types, unknown fields: malformed
         return run_on(state, decider(state, command, seat, rng), rng)
 
-    def evolve(self, state: State, event: Event) -> State:
-        new = clone(state)
-        REGISTRY.apply(new, event.type, event.body)
-        return new
-
     def view(self, state: State, seat: int | None) -> JSON:
         return views.view(state, seat)
 
@@ -111,12 +107,6 @@ class ValleyRules:
 
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state)
-
-    def dump_state(self, state: State) -> JSON:
-        return state
-
-    def load_state(self, data: JSON) -> State:
-        return clone(data)
 
     def describe(self, event_type: str, body: JSON) -> str | None:
         return views.describe(event_type, body)

@@ -16,8 +16,9 @@ markers' face value; tokens: unused special tokens; made: elixirs made.
 
 from __future__ import annotations
 
-import pickle
 from typing import Any
+
+from athanor.engine.settle import copy_state
 
 State = dict[str, Any]
 Player = dict[str, Any]
@@ -35,8 +36,7 @@ LINES: dict[str, tuple[int, int, int]] = {
 }
 
 
-def clone(state: State) -> State:
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+clone = copy_state  # evolve never changes the state it was given
 
 
 def player(state: State, seat: int) -> Player:

@@ -1,0 +1,66 @@
+"""What the rule tests of every game share: a scripted Rng, one command, state edits.
+
+Rule tests call the pure rules directly (no server). `ScriptedRng` answers `choice`
+from a script the test dictates (each value must be among those offered), shuffles
+nothing and picks the low end of `randint`; after the script it falls back to a seeded
+Rng. Each game's support module binds these to its rules and seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from athanor.engine import Event, Rng, game
+from athanor.engine.game import GameState
+from athanor.engine.rules import Rules
+from athanor.engine.settle import copy_state
+
+T = TypeVar("T")
+
+
+class ScriptedRng(Rng):
+    def __init__(self, choices: Iterable[Any], seed: bytes) -> None:
+        super().__init__(seed)
+        self.script = list(choices)
+
+    def choice(self, items: Sequence[T]) -> T:
+        if self.script:
+            want = self.script.pop(0)
+            if want not in items:
+                raise AssertionError(f"scripted {want!r} is not among {list(items)!r}")
+            return want  # type: ignore[no-any-return]
+        return super().choice(items)
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        return list(items)
+
+    def randint(self, low: int, high: int) -> int:
+        return low
+
+
+def act_on(
+    rules: Rules,
+    seed: bytes,
+    state: GameState,
+    seat: int,
+    command: dict[str, Any],
+    rng: Rng | None = None,
+) -> tuple[list[Event], GameState]:
+    """One command from `seat`; with `rng` the rules draw from it instead of the seed."""
+    if rng is None:
+        events, after = game.decide(rules, state, command, seat, seed)
+    else:
+        events = rules.decide(state.rules_state, command, seat, rng)
+        after = state
+        for ev in events:
+            after = game.evolve(rules, after, ev)
+    return events, replace(after, version=state.version + len(events))
+
+
+def edit(state: GameState, change: Callable[[dict[str, Any]], None]) -> GameState:
+    """The same game with its rules state changed by `change` (for scenario set-up)."""
+    new = copy_state(state.rules_state)
+    change(new)
+    return replace(state, rules_state=new)
