@@ -8,6 +8,7 @@ buttons: `r` the dice button, `R` a held dice button, `a` the advance button,
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -49,7 +50,10 @@ class Recorder:
 
     def frame(self, image: Image.Image) -> None:
         self.frames += 1
-        image.save(self.out_dir / f"frame-{self.frames:04d}.png")
+        # Written aside and renamed: a viewer polling DIR never opens a half-written frame.
+        partial = self.out_dir / ".frame.partial.png"
+        image.save(partial)
+        os.replace(partial, self.out_dir / f"frame-{self.frames:04d}.png")
 
     def led(self, seat: int, state: LedState) -> None:
         stamp = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
