@@ -14,6 +14,7 @@ from redis.exceptions import RedisError, ResponseError
 
 from athanor.engine.record import GENESIS, Record, check_chain
 from athanor.store import scripts
+from athanor.store.batching import ScriptBatcher
 from athanor.store.entries import entry_id, record_of
 from athanor.store.errors import (
     ChainMismatch,
@@ -62,6 +63,7 @@ class RedisEventStore:
         self.snapshot_every = snapshot_every
         self._create = client.register_script(scripts.CREATE)
         self._append = client.register_script(scripts.APPEND)
+        self._appends = ScriptBatcher(client)
         self._save_snapshot = client.register_script(scripts.SAVE_SNAPSHOT)
         self._set_meta = client.register_script(scripts.SET_META)
 
@@ -189,7 +191,7 @@ class RedisEventStore:
         keys = GameKeys.of(game_id)
         args: list[Any] = [command_id, expected_version, records[0].prev_hash]
         args += _flatten((r.data, r.hash) for r in records)
-        reply = await self._append(keys=[keys.meta, keys.events, keys.cmd], args=args)
+        reply = await self._appends.run(self._append, [keys.meta, keys.events, keys.cmd], args)
         match _text(reply[0]):
             case "ok":
                 return _result(reply[1], duplicate=False)
