@@ -1,7 +1,7 @@
 """Replay rate against the raw read it rests on (goal: replay >= 0.5x raw).
 
 One long tally game (10,000 events by default) is generated with the engine exactly
-as the service writes games (game.create / game.decide, then seal_batch: sealed,
+as the service writes games (engine.local.LocalGame: create, decide, seal into sealed,
 chained records) and stored through the real server's ImportGame, which checks the
 chain and re-runs every command. The server is then stopped and its Redis opened
 from this process, and two paths are timed over the whole stream:
@@ -21,7 +21,6 @@ import asyncio
 import secrets
 import tempfile
 import time
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -29,8 +28,8 @@ import grpc
 import redis.asyncio as aioredis
 
 from athanor.engine import game
-from athanor.engine.audit import CREATE_COMMAND
-from athanor.engine.record import GENESIS, Record, seal_batch
+from athanor.engine.local import LocalGame
+from athanor.engine.record import Record
 from athanor.store import EmbeddedRedis, connect
 from athanor.store.entries import entry_id
 from athanor.store.keys import GameKeys
@@ -47,36 +46,10 @@ MAX_MESSAGE = 64 * 1024 * 1024  # one ImportGame of 10,000 events is a few MB
 def generate(events: int) -> tuple[bytes, list[Record]]:
     """A tally game of `events` records (GameCreated, then Ticks), and its seed."""
     seed = secrets.token_bytes(32)
-    now = datetime.now(UTC).isoformat(timespec="milliseconds")
-    schemas = game.schemas(RULES)
-    created, state = game.create(RULES, {}, 1, seed)
-    records = seal_batch(
-        created,
-        first_version=1,
-        prev_hash=GENESIS,
-        seat=0,
-        command_id="create-bench",
-        command={"type": CREATE_COMMAND, "seats": 1, "options": {}},
-        time=now,
-        schemas=schemas,
-    )
-    state = replace(state, version=records[-1].version, head_hash=records[-1].hash)
-    command = {"type": TICK}
-    while len(records) < events:
-        batch, state = game.decide(RULES, state, command, 1, seed)
-        sealed = seal_batch(
-            batch,
-            first_version=records[-1].version + 1,
-            prev_hash=records[-1].hash,
-            seat=1,
-            command_id=f"t{len(records)}",
-            command=command,
-            time=now,
-            schemas=schemas,
-        )
-        records += sealed
-        state = replace(state, version=sealed[-1].version, head_hash=sealed[-1].hash)
-    return seed, records
+    local = LocalGame(RULES, {}, 1, seed, time=datetime.now(UTC).isoformat(timespec="milliseconds"))
+    while len(local.records) < events:
+        local.submit(1, {"type": TICK})
+    return seed, local.records
 
 
 async def store_game(server: AthanorServer, seed: bytes, records: list[Record]) -> str:
