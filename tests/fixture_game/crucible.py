@@ -344,6 +344,28 @@ class CrucibleRules:
             return [{"type": ROLL}]
         return []
 
+    def preview(self, view: JSON, command: JSON) -> str | None:
+        """What a command scores, from the seat's view only (the engine's optional hook):
+        the seat's hand and the cards played are all it knows."""
+        kind = command.get("type")
+        if kind == COMMIT:
+            card = int(command["card"])
+            seen = {*view.get("hand", []), *view["played"]}
+            higher = [c for c in CARDS if c > card and c not in seen]
+            if not higher:
+                return f"Card {card} scores {card} plus the die: no higher card is unseen."
+            return (
+                f"Card {card} scores {card}, plus the die if it is the highest; "
+                f"{len(higher)} higher cards are unseen."
+            )
+        if kind == ROLL:
+            card = int(view["revealed"][str(view["roller"])])
+            if "face" in command:
+                face = int(command["face"])
+                return f"Card {card} and a {face} score {card + face}."
+            return f"Card {card} scores {card} plus the face rolled."
+        return None
+
     def table(self, state: CrucibleState) -> Table:
         if state.step == CHOOSE:
             awaiting = tuple(s for s in state.seat_numbers() if s not in state.committed)

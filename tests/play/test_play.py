@@ -138,6 +138,35 @@ async def test_join_a_seat_and_see_the_legal_commands(server: ServerProcess) -> 
         assert app.group_type is None
 
 
+async def test_the_highlighted_command_shows_its_preview(
+    server: ServerProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Apothebakery previews what a pick reveals: under the commands, and when sending."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    game, tokens = new_game(server)
+    app = make_app(server, game, tokens[1])
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app), "the legal commands")
+        assert app.snapshot is not None
+        assert len(app.snapshot.previews) == len(app.snapshot.commands)
+        box = app.query_one("#preview")
+        assert box.display and box.region.height >= 3  # it fits beside the lists at 80x24
+        assert "Enter lists the variants" in str(box.render())  # seven picks to choose from
+        await pilot.press("enter", "down")  # Pick Forries, then its second variant
+        assert app.group_type == "PickForries"
+        chosen = app.snapshot.commands[1]
+        expected = app.snapshot.previews[1]
+        assert expected.startswith("Reveals ") and "stamina" in expected
+        await wait_for(pilot, lambda: app.preview_text == expected, "the variant's preview")
+        assert expected.split(";")[0] in " ".join(str(box.render()).split())
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
+        assert app.screen.command == chosen  # type: ignore[attr-defined]
+        confirm = " ".join(str(app.screen.query_one("#confirm").render()).split())
+        assert f"=> {expected}" in confirm and "Enter/y: send" in confirm
+        await pilot.press("escape")
+
+
 async def test_play_a_full_round_against_a_bot(server: ServerProcess) -> None:
     game, tokens = new_game(server)
     app = make_app(server, game, tokens[1])
@@ -252,3 +281,5 @@ async def test_other_games_play_through_the_same_screens(
             await choose_and_send(pilot, app)
         assert app.message.startswith("sent "), app.message
         assert title in str(app.query_one("#status").render())
+        if kind == "valley":  # a game without previews: no preview box takes room
+            assert not app.query_one("#preview").display

@@ -194,11 +194,12 @@ class AthanorServicer(pb_grpc.AthanorServicer):
     ) -> pb.ListLegalCommandsResponse:
         game_id = check_game_id(request.game_id)
         caller = await self._caller(game_id, context, request.seat)
-        version, seat, commands = await self.service.legal(game_id, caller)
+        legal = await self.service.legal(game_id, caller)
         return pb.ListLegalCommandsResponse(
-            version=version,
-            seat=seat,
-            commands_json=[json.dumps(c, sort_keys=True) for c in commands],
+            version=legal.version,
+            seat=legal.seat,
+            commands_json=[json.dumps(c, sort_keys=True) for c in legal.commands],
+            previews=legal.previews,
         )
 
     @streaming

@@ -65,6 +65,16 @@ class Created:
 
 
 @dataclass(frozen=True)
+class Legal:
+    """A seat's legal commands at a version; previews[i] describes commands[i]."""
+
+    version: int
+    seat: int
+    commands: list[JSON]
+    previews: list[str]
+
+
+@dataclass(frozen=True)
 class Heartbeat:
     head_version: int
 
@@ -368,10 +378,13 @@ class GameService:
             game.table(loaded.rules, state).to_json(),
         )
 
-    async def legal(self, game_id: str, caller: Caller) -> tuple[int, int, list[JSON]]:
+    async def legal(self, game_id: str, caller: Caller) -> Legal:
+        """The seat's legal commands, each with the game's preview ("" for none)."""
         seat = self.require_seat(caller)
         loaded = await self.load(game_id)
-        return loaded.state.version, seat, game.legal_commands(loaded.rules, loaded.state, seat)
+        commands = game.legal_commands(loaded.rules, loaded.state, seat)
+        previews = game.previews(loaded.rules, loaded.state, commands, seat)
+        return Legal(loaded.state.version, seat, commands, previews)
 
     async def watch(
         self, game_id: str, caller: Caller, from_version: int = 1

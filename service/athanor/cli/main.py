@@ -172,9 +172,15 @@ def cmd_legal(args: argparse.Namespace, s: Any, md: Any) -> int:
     legal = s.ListLegalCommands(
         pb.ListLegalCommandsRequest(game_id=args.game, seat=args.seat), metadata=md
     )
-    print(f"# seat {legal.seat} at version {legal.version}: {len(legal.commands_json)} commands")
-    for command in legal.commands_json:
-        print(command)
+    n = len(legal.commands_json)
+    previews = [" ".join(p.split()) for p in legal.previews][:n] + [""] * (n - len(legal.previews))
+    note = ""
+    if any(previews) and not args.previews:
+        note = f" ({sum(map(bool, previews))} with a preview: --previews shows them)"
+    print(f"# seat {legal.seat} at version {legal.version}: {n} commands{note}")
+    for command, preview in zip(legal.commands_json, previews, strict=True):
+        # a preview follows a tab, so `cut -f1` still gives the command (JSON has no tab)
+        print(f"{command}\t# {preview}" if args.previews and preview else command)
     return 0
 
 
@@ -399,6 +405,11 @@ def build_parser() -> argparse.ArgumentParser:
     c = client("legal", cmd_legal, "the commands the token's seat may send now")
     c.add_argument("game")
     c.add_argument("--seat", type=int, default=0, help="operator: for this seat")
+    c.add_argument(
+        "--previews",
+        action="store_true",
+        help="follow each command with its preview, after a tab: COMMAND_JSON<TAB># text",
+    )
     c = client("watch", cmd_watch, "follow a game's events (JSON lines)")
     c.add_argument("game")
     c.add_argument("--from", dest="from_version", type=int, default=1)

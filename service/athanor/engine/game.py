@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -249,6 +249,33 @@ def legal_commands(rules: Rules, state: GameState, seat: int) -> list[JSON]:
     if state.over:
         return []
     return rules.legal_commands(state.rules_state, seat)
+
+
+def preview(rules: Rules, state: GameState, command: JSON, seat: int) -> str:
+    """What `command` from `seat` would do, in the game's words; "" when it offers none.
+
+    Games may offer `preview(view, command) -> str | None` on their rules. It is given
+    the seat's view (`rules.view(state, seat)`), never the state, so a preview cannot
+    tell the seat anything its view does not.
+    """
+    return previews(rules, state, [command], seat)[0]
+
+
+def previews(rules: Rules, state: GameState, commands: list[JSON], seat: int) -> list[str]:
+    """`preview` for each of `commands` (index-aligned), from one view of the seat."""
+    hook = getattr(rules, "preview", None)
+    if hook is None or not commands or state.over:
+        return [""] * len(commands)
+    seen = rules.view(state.rules_state, seat)
+    return [_preview_of(hook, seen, command) for command in commands]
+
+
+def _preview_of(hook: Callable[[JSON, JSON], object], seen: JSON, command: JSON) -> str:
+    try:
+        text = hook(seen, command)
+    except Exception:  # a broken preview costs the preview, never the listing
+        return ""
+    return text if isinstance(text, str) else ""
 
 
 def table(rules: Rules, state: GameState) -> Table:

@@ -66,6 +66,20 @@ class Rules(Protocol):
     Seats are numbered 1..N. `evolve` must be total over stored events and must not
     mutate the state it is given after that state was returned to the engine (the
     engine may keep it as the state at an earlier version).
+
+    Two methods are optional (the engine looks them up with getattr, so they are not
+    members of this protocol):
+
+    - `describe(event_type, body) -> str | None`: an event as a sentence, from the body
+      the reader may see (`athanor.engine.game.describe`).
+    - `preview(view, command) -> str | None`: what a legal command would do, in a short
+      plain sentence ("Scores 6 reputation: ..."), shown to the seat before it sends
+      the command. It receives the acting seat's view, what `view(state, seat)`
+      returns, never the state, so a preview cannot tell anything the seat may not
+      see (a deck, a bag's order, another hand, the Rng). It must be pure and
+      deterministic and must not change the view: one view serves every command of a
+      listing. None or "" means no preview; a preview that raises is treated as none
+      (`athanor.engine.game.preview`).
     """
 
     kind: str

@@ -4,7 +4,9 @@ The screen: two status lines (who, where, whose turn, what the game waits for), 
 banner while the link is down, the seat's view as an outline, the legal commands
 and the event log. Choosing a command never involves typing: the first list holds
 the command types, the second the concrete variants the server offers, and a
-confirmation shows the command before it is sent.
+confirmation shows the command before it is sent. Where the game offers previews, a
+box under the commands says what the highlighted one would do, and the confirmation
+repeats it.
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ from athanor.play import formatting as fmt
 from athanor.play.link import LogLine, PlayLink, Refused, Settings, Snapshot
 
 BACK = "back"
+PREVIEW = "=> "  # marks the game's preview of a command, in words rather than colour
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Shows the command about to be sent; Enter sends, Escape goes back."""
+    """Shows the command about to be sent, with the game's preview of what it does;
+    Enter sends, Escape goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,y", "answer(True)", "Send"),
@@ -38,14 +42,17 @@ class ConfirmScreen(ModalScreen[bool]):
     #confirm { width: 70; max-width: 100%; height: auto; border: double $accent; padding: 0 1; }
     """
 
-    def __init__(self, command: dict[str, Any]) -> None:
+    def __init__(self, command: dict[str, Any], preview: str = "") -> None:
         super().__init__()
         self.command = command
+        self.preview = preview
 
     def compose(self) -> ComposeResult:
+        shown = f"{PREVIEW}{self.preview}\n\n" if self.preview else ""
         body = (
             f"Send {fmt.words(str(self.command.get('type', '?')))}?\n\n"
             f"{fmt.arguments(self.command)}\n\n"
+            f"{shown}"
             "Enter/y: send    Esc/n: back"
         )
         yield Static(Text(body), id="confirm")
@@ -64,6 +71,8 @@ class PlayApp(App[None]):
     #view-pane { width: 1fr; border: round $primary; }
     #side { width: 40; }
     #commands { height: 1fr; border: round $primary; }
+    #preview { height: auto; max-height: 7; border: round $primary; padding: 0 1; display: none; }
+    #preview.offered { display: block; }
     #log { height: 1fr; border: round $primary; }
     #message { height: 1; }
     """
@@ -86,6 +95,8 @@ class PlayApp(App[None]):
         self.log_lines: list[LogLine] = []  # what the log shows
         self.message = ""
         self.banner = ""
+        self.preview_text = ""  # the preview shown for the highlighted command
+        self._previews: tuple[Snapshot | None, dict[str, str]] = (None, {})
         self.sending = False
 
     @property
@@ -100,6 +111,7 @@ class PlayApp(App[None]):
                 yield Static("", id="view")
             with Vertical(id="side"):
                 yield OptionList(id="commands")
+                yield Static("", id="preview")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield Label("", id="message")
         yield Footer()
@@ -109,6 +121,7 @@ class PlayApp(App[None]):
         commands = self.query_one("#commands", OptionList)
         commands.border_title = "spectating" if self.spectate else "commands"
         self.query_one("#log").border_title = "log"
+        self.query_one("#preview").border_title = "preview"
         self.link.on_event = self.add_event
         self.link.on_snapshot = self.show_snapshot
         self.link.on_online = self.show_online
@@ -166,6 +179,52 @@ class PlayApp(App[None]):
     def groups(self) -> dict[str, list[dict[str, Any]]]:
         return fmt.group(self.snapshot.commands if self.snapshot else [])
 
+    def preview_of(self, command: dict[str, Any]) -> str:
+        """The game's preview of a listed command ("" when it offers none)."""
+        snap = self.snapshot
+        if snap is None:
+            return ""
+        if self._previews[0] is not snap:
+            self._previews = (snap, fmt.previews_by_command(snap.commands, snap.previews))
+        return self._previews[1].get(fmt.key(command), "")
+
+    def highlighted_variants(self) -> tuple[list[dict[str, Any]], bool]:
+        """The commands the highlighted option stands for, and whether it is one variant
+        (a type with several variants stands for all of them)."""
+        pane = self.query_one("#commands", OptionList)
+        if pane.highlighted is None or not pane.option_count:
+            return [], False
+        key = pane.get_option_at_index(pane.highlighted).id or ""
+        groups = self.groups()
+        if key.startswith("variant:") and self.group_type in groups:
+            variants = groups[self.group_type]
+            n = int(key[8:])
+            return variants[n : n + 1], True
+        if key.startswith("type:"):
+            variants = groups.get(key[5:], [])
+            return variants, len(variants) == 1
+        return [], False
+
+    def show_preview(self) -> None:
+        """The preview box is there while any listed command has a preview (so the lists
+        do not jump as the cursor moves) and shows the highlighted command's."""
+        box = self.query_one("#preview", Static)
+        snap = self.snapshot
+        offered = not self.spectate and snap is not None and any(snap.previews)
+        box.set_class(offered, "offered")
+        commands, single = self.highlighted_variants() if offered else ([], False)
+        self.preview_text = self.preview_of(commands[0]) if single else ""
+        if self.preview_text:
+            box.update(Text(self.preview_text))
+        elif any(self.preview_of(c) for c in commands):
+            box.update(Text("(Enter lists the variants, each with its preview)"))
+        else:
+            box.update(Text("(no preview for this one)"))
+
+    @on(OptionList.OptionHighlighted, "#commands")
+    def command_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_preview()
+
     def show_commands(self) -> None:
         pane = self.query_one("#commands", OptionList)
         if self.spectate:
@@ -192,6 +251,7 @@ class PlayApp(App[None]):
         if pane.option_count:
             # keep the cursor where the player left it, as far as the list allows
             pane.highlighted = min(highlighted or 0, pane.option_count - 1)
+        self.show_preview()
 
     @on(OptionList.OptionSelected, "#commands")
     def choose(self, event: OptionList.OptionSelected) -> None:
@@ -220,7 +280,7 @@ class PlayApp(App[None]):
             if send:
                 self.run_worker(self.send(command), group="send")
 
-        self.push_screen(ConfirmScreen(command), answered)
+        self.push_screen(ConfirmScreen(command, self.preview_of(command)), answered)
 
     async def send(self, command: dict[str, Any]) -> None:
         name = fmt.words(str(command.get("type", "?")))

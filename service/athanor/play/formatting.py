@@ -153,6 +153,16 @@ def group(commands: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     return groups
 
 
+def key(command: dict[str, Any]) -> str:
+    """A command as canonical JSON: how a command finds its preview."""
+    return json.dumps(command, sort_keys=True)
+
+
+def previews_by_command(commands: list[dict[str, Any]], previews: list[str]) -> dict[str, str]:
+    """The game's preview of each command (ListLegalCommands sends them index-aligned)."""
+    return {key(c): p for c, p in zip(commands, previews, strict=False) if p}
+
+
 def arguments(command: dict[str, Any]) -> str:
     """A variant's arguments in words: 'cards: plant-08, plant-03 · benefit: draw'."""
     parts = []

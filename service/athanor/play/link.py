@@ -63,6 +63,7 @@ class Snapshot:
     view: dict[str, Any]
     table: dict[str, Any]
     commands: list[dict[str, Any]] = field(default_factory=list)
+    previews: list[str] = field(default_factory=list)  # previews[i] is commands[i]'s, or ""
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,7 @@ class PlayLink:
             timeout=s.call_timeout_s,
         )
         commands: list[dict[str, Any]] = []
+        previews: list[str] = []
         if view.seat or s.seat:  # a spectator has no commands to list
             legal = await self.stub.ListLegalCommands(
                 pb.ListLegalCommandsRequest(game_id=s.game, seat=s.seat),
@@ -165,12 +167,16 @@ class PlayLink:
                 timeout=s.call_timeout_s,
             )
             commands = [json.loads(c) for c in legal.commands_json]
+            # "" where the game offers none (or an older server sent none)
+            previews = [*legal.previews[: len(commands)]]
+            previews += [""] * (len(commands) - len(previews))
         return Snapshot(
             version=view.version,
             seat=view.seat or s.seat,
             view=json.loads(view.view_json),
             table=json.loads(view.table_json or "{}"),
             commands=commands,
+            previews=previews,
         )
 
     async def kind_title(self, kind: str) -> str:

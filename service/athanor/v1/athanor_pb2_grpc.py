@@ -125,7 +125,7 @@ class AthanorServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListLegalCommands(self, request, context):
-        """The commands the token's seat may send now.
+        """The commands the token's seat may send now, each with the game's preview of it.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

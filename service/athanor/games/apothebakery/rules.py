@@ -17,6 +17,7 @@ from athanor.games.apothebakery import (
     ghosts,
     healing,
     inventory,
+    previews,
     scoring,
     setup,
     spells,
@@ -153,6 +154,10 @@ class ApothebakeryRules(PlainStateRules):
 
     def describe(self, event_type: str, body: JSON) -> str | None:
         return words.describe(event_type, body)
+
+    def preview(self, view: JSON, command: JSON) -> str | None:
+        """What a legal command would do, from the acting seat's view (previews.py)."""
+        return previews.preview(view, command)
 
     def view(self, state: State, seat: int | None) -> JSON:
         return views.view(state, seat)

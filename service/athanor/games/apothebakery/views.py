@@ -32,6 +32,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "picked": bool(p["picked"]),
             "revealed": p["revealed"],
             "stamina": p["stamina"],
+            # the species a Metamorphosis makes this turn's Forries count as (public:
+            # SpeciesChanged is); None when they count as the deck's own (AB-SPL-20)
+            "metamorphosis": p.get("metamorphosis"),
             "fed": p["fed"],
             "iridescent": p["iridescent_at"],  # a shuffle-in is announced publicly
             "diagnoses": list(p["diagnoses"]),

@@ -1,0 +1,455 @@
+"""Command previews: what a legal command would do, in a sentence, before it is sent.
+
+The engine hands `preview` the acting seat's view (views.py) and one of its legal
+commands, never the state, so a preview can only tell what that seat may already see:
+its own hand, resources, objectives and spell; the board, the bags' counts, every
+inventory, Mana and reputation. Besides the view it reads the content pack, which
+is the printed cards (public). It is pure: the view is shared by every command of a
+listing and is never changed.
+
+Previews are offered where the consequence is worth knowing before sending: what a
+heal earns (AB-HEAL-04, AB-HEAL-05, AB-SE-01), what a card costs and what is left
+(AB-FOR-09, AB-FOR-10, AB-FOR-12, AB-FEED-01, AB-FOR-14), what a pick reveals (AB-FOR-04,
+AB-TO-02, AB-IRI-03), what processing draws and costs (AB-ALC-03, AB-ABL-02, AB-ABL-03,
+AB-ABL-06, AB-ABL-08, AB-Q-13), what Rainbow and Purge take (AB-ABL-11, AB-ABL-14,
+AB-END-06, AB-END-07), which tokens an overflow keeps (AB-INV-03), which spell is kept
+(AB-SPL-02, AB-SPL-04), what each spell does (AB-SPL-09..30), and which elixir a
+discard or a Poltergeist takes (AB-INV-04, AB-GV-11, AB-GV-12, AB-Q-22, AB-Q-25).
+Commands whose outcome is the die's or hidden (a roll, passing, the blind draw's
+cards) say only what is certain, or nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from athanor.games.apothebakery import cards
+from athanor.games.apothebakery.state import FAILED, RAINBOW, SPECTRAL, is_elixir, token_kind
+
+JSON = dict[str, Any]
+TOKEN_NAMES = {RAINBOW: "Rainbow", FAILED: "Failed Elixir", SPECTRAL: "Spectral Vial"}
+
+
+class Seen:
+    """The acting seat's view, with the look-ups every preview needs."""
+
+    def __init__(self, view: JSON, seat: str) -> None:
+        self.view = view
+        self.seat = seat
+        self.me: JSON = view["players"][seat]
+
+    def mana_for(self, abilities: int) -> int:
+        """Mana for activating `abilities` now: the round's first costs 1, an overcharged
+        second 2 more (AB-ABL-02, AB-ABL-03)."""
+        rules = cards.settings().abilities
+        used = self.me["activations"]
+        return sum(
+            rules.first_cost if used + i == 0 else rules.overcharge_cost for i in range(abilities)
+        )
+
+    def mana_text(self, abilities: int) -> str:
+        cost = self.mana_for(abilities)
+        return f"for {cost} Mana; {self.me['mana'] - cost} Mana left"
+
+    def free_slots(self) -> int:
+        return cards.inventory_size() - len(self.me["inventory"])
+
+    def inventory(self, slot: int) -> str:
+        return str(self.me["inventory"][slot - 1])
+
+
+def acting_seat(view: JSON) -> str | None:
+    """The seat whose view this is: the one player shown with its Forrie hand."""
+    players = view.get("players") or {}
+    mine = [s for s, p in players.items() if isinstance(p.get("forrie_hand"), list)]
+    return mine[0] if len(mine) == 1 else None
+
+
+def preview(view: JSON, command: JSON) -> str | None:
+    seat = acting_seat(view)
+    make = PREVIEWS.get(str(command.get("type")))
+    if seat is None or make is None:
+        return None
+    return make(Seen(view, seat), command)
+
+
+# -- words --------------------------------------------------------------------------
+
+
+def title(name: str) -> str:
+    return name.replace("_", " ").title()
+
+
+def token_name(token: str) -> str:
+    if token in TOKEN_NAMES:
+        return TOKEN_NAMES[token]
+    kind, _, elixir = token.partition(":")
+    return f"{title(kind)} {title(elixir)}"
+
+
+def listing(items: list[str]) -> str:
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def resource_name(card: str) -> str:
+    r = cards.resource(card)
+    return f"{card} ({title(r.type)}, potency {r.potency})"
+
+
+def bag_text(view: JSON, bag: str) -> str:
+    b = view["bags"][bag]
+    return f"the {title(bag)} bag ({b['pure']} Pure, {b['impure']} Impure, {b['failed']} Failed)"
+
+
+def draws_possible(view: JSON, bag: str, wanted: int) -> int:
+    """Draws a bag gives: a Failed token goes straight back, so a bag holding one never
+    runs dry; otherwise an empty bag ends the draws (AB-ALC-09, AB-Q-13)."""
+    b = view["bags"][bag]
+    return wanted if b["failed"] else min(wanted, b["pure"] + b["impure"])
+
+
+def adventurer_name(pos: JSON) -> str:
+    return cards.pack().adventurer(pos["adventurer"]).name
+
+
+def spell_name(card: str) -> str:
+    pack = cards.pack()
+    return pack.spell_kinds[pack.spell(card).spell].name
+
+
+def removed_tokens(tokens: list[str]) -> str:
+    failed = sum(t == FAILED for t in tokens)
+    vials = sum(t == SPECTRAL for t in tokens)
+    parts = [count(failed, "Failed Elixir")] if failed else []
+    parts += [count(vials, "Spectral Vial")] if vials else []
+    return listing(parts) if parts else "no Failed Elixirs or Spectral Vials"
+
+
+# -- setup and Foraging -------------------------------------------------------------
+
+
+def exchange_objectives(s: Seen, command: JSON) -> str:
+    returned = command.get("return", [])
+    kept = [o for o in s.me["objectives"] if o not in returned]
+
+    def names(ids: list[str]) -> str:
+        return listing([f"'{cards.pack().objective(o).title}'" for o in ids])
+
+    if not returned:
+        return f"Keeps your {count(len(kept), 'objective')}: {names(kept)}."
+    text = f"Returns {names(returned)} for {count(len(returned), 'unseen objective')}"
+    return text + (f"; keeps {names(kept)}." if kept else ".")
+
+
+def pick_forries(s: Seen, command: JSON) -> str:
+    forries = [cards.forrie(c) for c in command["cards"]]
+    stamina = sum(f.stamina for f in forries)
+    strength = sum(f.strength for f in forries)
+    text = f"Reveals {stamina} stamina and {strength} strength with {count(len(forries), 'Forrie')}"
+    benefit = command.get("benefit")
+    if benefit == "first":
+        return f"{text}; the Iridescent claims first place in turn order."
+    if benefit == "draw":
+        drawn = cards.blind_draw()[1]
+        return f"{text}; the Iridescent gives {drawn} Wilderness cards free."
+    return f"{text}; the lowest stamina forages first."
+
+
+def feed_forries(s: Seen, command: JSON) -> str:
+    potency = cards.resource(command["card"]).potency
+    stamina = s.me["stamina"]
+    return (
+        f"Feeds {resource_name(command['card'])} to your Forries: "
+        f"{stamina} stamina becomes {stamina + potency}."
+    )
+
+
+def take_card(s: Seen, command: JSON) -> str:
+    w = s.view["wilderness"]
+    slot = command["slot"]
+    card = w["slots"][slot - 1]
+    printed = w["costs"][slot - 1]
+    species = s.me.get("metamorphosis") or s.me["species"]
+    match = cards.resource(card).type == species
+    cost = max(printed - 1, 0) if match else printed
+    why = f" (slot cost {printed}, 1 less for {title(species)})" if match else ""
+    left = s.me["stamina"] - cost
+    return f"Takes {resource_name(card)} for {cost} stamina{why}; {left} stamina left."
+
+
+def draw_blind(s: Seen, command: JSON) -> str:
+    cost, wanted = cards.blind_draw()
+    w = s.view["wilderness"]
+    n = min(wanted, w["deck"] + len(w["discard"]))
+    free = bool(command.get("iridescent"))
+    paid = 0 if free else cost
+    how = "free with your Iridescent" if free else f"for {paid} stamina"
+    left = s.me["stamina"] - paid
+    return f"Draws {count(n, 'unseen Wilderness card')} {how}; {left} stamina left."
+
+
+def end_foraging(s: Seen, command: JSON) -> str | None:
+    stamina = s.me["stamina"]
+    if stamina <= 0:
+        return None
+    return f"Ends your foraging turn; {stamina} unspent stamina is lost."
+
+
+# -- Alchemy ------------------------------------------------------------------------
+
+
+def process_card(s: Seen, command: JSON) -> str:
+    resource = cards.resource(command["card"])
+    bag = command.get("transmute") or resource.type
+    wanted = resource.potency + (1 if command.get("potency") else 0)
+    n = draws_possible(s.view, bag, wanted)
+    abilities = sum(bool(command.get(k)) for k in ("transmute", "potency", "rainbow"))
+    text = f"Draws {n} from {bag_text(s.view, bag)}"
+    if command.get("transmute"):
+        text += f" instead of the {title(resource.type)} bag"
+    if command.get("potency"):
+        text += ", one more for +1 Potency"
+    text += f" {s.mana_text(abilities)}" if abilities else " for no Mana"
+    if command.get("rainbow"):
+        text += "; two Pure, from the draw first, become one Rainbow"
+    free = s.free_slots()
+    if n > free:
+        text += f"; room for {free}, then you choose what to keep"
+    return text + "."
+
+
+def make_rainbow(s: Seen, command: JSON) -> str:
+    inputs = [token_name(s.inventory(i)) for i in command["slots"]]
+    return f"Turns {listing(inputs)} into one Rainbow {s.mana_text(1)}."
+
+
+def purge(s: Seen, command: JSON) -> str:
+    chosen = command.get("discard", [])
+    inv = s.me["inventory"]
+    forced = [t for t in inv if t in (FAILED, SPECTRAL)]
+    extra = [token_name(inv[i - 1]) for i in chosen if inv[i - 1] not in (FAILED, SPECTRAL)]
+    scoring = cards.settings().scoring
+    saved = sum(scoring.failed_penalty if t == FAILED else scoring.spectral_penalty for t in forced)
+    text = f"Removes {removed_tokens(forced)}"
+    if extra:
+        text += f", and discards {listing(extra)}"
+    if saved:
+        text += f" (-{saved} reputation at the end)"
+    return f"{text} {s.mana_text(1)}."
+
+
+def keep_tokens(s: Seen, command: JSON) -> str | None:
+    pending = s.view.get("pending") or {}
+    if pending.get("kind") != "overflow":
+        return None
+    choices = pending["choices"]
+    kept = [token_name(choices[i - 1]) for i in command["keep"]]
+    dropped = [token_name(t) for i, t in enumerate(choices, 1) if i not in command["keep"]]
+    forced = [token_name(t) for t in pending.get("forced", [])]
+    must = f"the {listing(forced)} that must stay"
+    if not kept:
+        text = f"Keeps only {must}"
+    else:
+        text = f"Keeps {listing(kept)}" + (f", plus {must}" if forced else "")
+    return f"{text}; drops {listing(dropped)}."
+
+
+# -- Healing ------------------------------------------------------------------------
+
+
+def heal(s: Seen, command: JSON) -> str | None:
+    if "stasis" in command:
+        pos = s.me["stasis"][command["stasis"] - 1]
+    else:
+        pos = s.view["adventurers"][command["position"] - 1]
+    if not pos:
+        return None
+    cure = cards.cure(pos["cure"]).reputation
+    hearts = pos["hearts"]
+    bonus = cards.heal_bonus(hearts)
+    used = [s.inventory(i) for i in command["tokens"]]
+    impure = sum(token_kind(t) == "impure" for t in used)
+    text = (
+        f"Heals {adventurer_name(pos)} for {cure + bonus} reputation: {cure} for the Cure "
+        f"and {bonus} for {count(hearts, 'heart')}; uses {listing([token_name(t) for t in used])}"
+    )
+    if impure:
+        text += f"; then {count(impure, 'side-effect roll')} for the Impure"
+    return text + "."
+
+
+def keep_spell(s: Seen, command: JSON) -> str | None:
+    pending = s.view.get("pending") or {}
+    if pending.get("kind") != "keep_spell" or "cards" not in pending:
+        return None
+    card, oven = command["card"], s.me.get("oven")
+    others = [spell_name(c) for c in pending["cards"] if c != card]
+    if oven is None or command.get("replace", True):
+        text = f"Puts {spell_name(card)} in your oven"
+        if oven is not None:
+            text += f", discarding {spell_name(oven)}"
+    else:
+        text = f"Keeps {spell_name(oven)} in your oven; {spell_name(card)} goes back to the deck"
+        return text + (f", with {listing(others)}." if others else ".")
+    if others:
+        text += f"; {listing(others)} {'goes' if len(others) == 1 else 'go'} back to the deck"
+    return text + "."
+
+
+# -- spells -------------------------------------------------------------------------
+
+
+def cast_spell(s: Seen, command: JSON) -> str | None:
+    spell = cards.pack().spell(command["card"]).spell
+    effect = SPELLS.get(spell)
+    words = effect(s, command) if effect else None
+    name = spell_name(command["card"])
+    return f"Casts {name}: {words}" if words else None
+
+
+def stasis(s: Seen, command: JSON) -> str:
+    pos = s.view["adventurers"][command["position"] - 1]
+    return (
+        f"{adventurer_name(pos)} ({count(pos['hearts'], 'heart')}) moves beside your station, "
+        "loses no hearts and only you can heal it."
+    )
+
+
+def cleanse(s: Seen, command: JSON) -> str:
+    from athanor.games.apothebakery.spells import CLEANSE_REPUTATION
+
+    target = command["target"]
+    gone = removed_tokens(s.view["players"][str(target)]["inventory"])
+    return f"you gain {CLEANSE_REPUTATION} reputation and seat {target} loses {gone}."
+
+
+def free_sample(s: Seen, command: JSON) -> str:
+    position, delta = command["position"], command["hearts"]
+    pending = s.view.get("pending") or {}
+    healing = (pending.get("then") or {}).get("heal") if pending.get("kind") == "reaction" else None
+    if healing and healing.get("position") == position and not s.view["adventurers"][position - 1]:
+        hearts = healing["hearts"]
+        after = hearts + delta
+        return (
+            f"{adventurer_name(healing)}, being healed, goes from {hearts} to "
+            f"{count(after, 'heart')}: the healer's health bonus becomes {cards.heal_bonus(after)}."
+        )
+    pos = s.view["adventurers"][position - 1]
+    hearts = pos["hearts"]
+    after = hearts + delta
+    if after <= 0:
+        name = adventurer_name(pos)
+        return f"{name} loses its last heart and dies; you resolve its Ghost Vengeance."
+    return f"{adventurer_name(pos)} goes from {hearts} to {count(after, 'heart')}."
+
+
+def metamorphosis(s: Seen, command: JSON) -> str:
+    return f"your Forries count as {title(command['species'])} for one foraging turn."
+
+
+def helping_hand(s: Seen, command: JSON) -> str:
+    to, bag = command["to"], command["bag"]
+    token = token_name(s.inventory(command["slot"]))
+    full = len(s.view["players"][str(to)]["inventory"]) >= cards.inventory_size()
+    given = (
+        f"your {token} is discarded (seat {to} has no room)"
+        if full
+        else f"seat {to} gets your {token}"
+    )
+    return f"{given}; then you draw 2 from {bag_text(s.view, bag)}."
+
+
+def forrie_tamer(s: Seen, command: JSON) -> str:
+    other = s.view["players"][str(command["with"])]
+    return (
+        f"your Forrie deck ({count(s.me['forrie_deck'], 'card')}) and exhausted pile go to "
+        f"seat {command['with']} for theirs ({count(other['forrie_deck'], 'card')}); "
+        f"your Forries become {title(other['species'])}."
+    )
+
+
+def clean_sweep(s: Seen, command: JSON) -> str:
+    w = s.view["wilderness"]
+    on_board = sum(c is not None for c in w["slots"])
+    # the discard is shuffled in when the deck is short, before the swept cards join it
+    new = min(len(w["slots"]), w["deck"] + len(w["discard"]))
+    return (
+        f"the {count(on_board, 'Wilderness card')} on the board are discarded and "
+        f"{new} new ones dealt."
+    )
+
+
+SPELLS: dict[str, Callable[[Seen, JSON], str]] = {
+    "stasis": stasis,
+    "cleanse": cleanse,
+    "free_sample": free_sample,
+    "metamorphosis": metamorphosis,
+    "helping_hand": helping_hand,
+    "forrie_tamer": forrie_tamer,
+    "clean_sweep": clean_sweep,
+}
+
+
+# -- Ghost Vengeance and forced tokens -----------------------------------------------
+
+
+def discard_elixir(s: Seen, command: JSON) -> str:
+    return f"Discards {token_name(s.inventory(command['slot']))} for the Ghost Vengeance."
+
+
+def make_room(s: Seen, command: JSON) -> str | None:
+    pending = s.view.get("pending") or {}
+    if pending.get("kind") != "make_room":
+        return None
+    placed = token_name(pending["token"])
+    return f"Discards {token_name(s.inventory(command['slot']))} to make room for a {placed}."
+
+
+def pass_elixir(s: Seen, command: JSON) -> str | None:
+    pending = s.view.get("pending") or {}
+    end = {"poltergeist_left": "left", "poltergeist_right": "right"}.get(pending.get("event", ""))
+    if end is None:
+        return None
+    mine = [t for t in s.me["inventory"] if is_elixir(t)]
+    if not mine:
+        return None
+    to = command["to"]
+    theirs = [t for t in s.view["players"][str(to)]["inventory"] if is_elixir(t)]
+    token = mine[0] if end == "left" else mine[-1]
+    text = f"Passes your {end}-most elixir, {token_name(token)}, to seat {to}"
+    if len(s.view["players"][str(to)]["inventory"]) >= cards.inventory_size():
+        if theirs:  # a full receiver gives up its elixir at the same end (AB-GV-12)
+            lost = theirs[0] if end == "left" else theirs[-1]
+            text += f", who discards {token_name(lost)} for it"
+        else:
+            text += f", who has no room: {token_name(token)} is lost"
+    return text + "."
+
+
+PREVIEWS: dict[str, Callable[[Seen, JSON], str | None]] = {
+    "ExchangeObjectives": exchange_objectives,
+    "PickForries": pick_forries,
+    "FeedForries": feed_forries,
+    "TakeCard": take_card,
+    "DrawBlind": draw_blind,
+    "EndForaging": end_foraging,
+    "ProcessCard": process_card,
+    "MakeRainbow": make_rainbow,
+    "Purge": purge,
+    "KeepTokens": keep_tokens,
+    "Heal": heal,
+    "KeepSpell": keep_spell,
+    "CastSpell": cast_spell,
+    "DiscardElixir": discard_elixir,
+    "MakeRoom": make_room,
+    "PassElixir": pass_elixir,
+}
