@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from athanor.engine import Event, Rng, game
 from athanor.engine.game import GameState
 from athanor.games.valley.rules import RULES
-from athanor.games.valley.state import player
+from athanor.games.valley.state import player, skills
 from tests.rules_support import ScriptedRng, act_on
 from tests.rules_support import edit as edit  # re-exported for the rule tests
 
@@ -104,6 +104,11 @@ def give(
 def me(state: GameState, seat: int) -> dict[str, Any]:
     """A seat's player dict (read only; change it through `edit`)."""
     return player(state.rules_state, seat)
+
+
+def skill_values(state: GameState, seat: int) -> dict[str, int]:
+    """The value under each of a seat's skill markers (the state keeps their spaces)."""
+    return skills(player(state.rules_state, seat))
 
 
 def active(state: GameState) -> int:

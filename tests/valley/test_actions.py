@@ -12,7 +12,7 @@ from athanor.engine import BadCommand, RuleViolation
 from athanor.engine.game import GameState
 from athanor.games.valley.content import ElixirCard, load
 from athanor.games.valley.state import clone, total_decoctions
-from tests.valley.support import act, edit, give, legal, me, playing, types_of
+from tests.valley.support import act, edit, give, legal, me, playing, skill_values, types_of
 
 S = load().settings
 CARDS = load().elixirs
@@ -79,14 +79,14 @@ def markers_ok(state: GameState) -> None:
 @pytest.mark.rule("VA-COLL-07", "VA-COLL-01", "VA-COLL-06", "VA-COMP-14")
 def test_VA_COLL_07_collect_example() -> None:
     state = playing(2, skills=["water", "red"])  # yellow 1, water 2
-    assert me(state, 1)["skills"]["yellow"] == 1 and me(state, 1)["skills"]["water"] == 2
+    assert skill_values(state, 1)["yellow"] == 1 and skill_values(state, 1)["water"] == 2
     events, after = act(state, 1, {"type": "Collect", "take": {"yellow": 1, "water": 2}})
     assert types_of(events) == ["ActionTaken", "IngredientsCollected"]
     p = me(after, 1)
     assert p["ingredients"] == {"yellow": 1, "red": 0, "blue": 0, "water": 2}
     assert p["reserve_ingredients"] == {"yellow": 5, "red": 6, "blue": 6, "water": 4}
     assert after.rules_state["actions_left"] == 1
-    assert p["skills"] == me(state, 1)["skills"]  # VA-COLL-06
+    assert p["skill_spaces"] == me(state, 1)["skill_spaces"]  # VA-COLL-06
 
 
 @pytest.mark.rule("VA-COLL-02", "VA-Q-05")
@@ -113,7 +113,7 @@ def test_VA_COLL_03_up_to_the_skill_value() -> None:
     assert me(after, 1)["ingredients"]["red"] == 2
     offered = [c["take"] for c in legal(state, 1) if c["type"] == "Collect"]
     assert {"red": 3} in offered and {"red": 3, "water": 1} in offered
-    assert all(n <= me(state, 1)["skills"][k] for t in offered for k, n in t.items())
+    assert all(n <= skill_values(state, 1)[k] for t in offered for k, n in t.items())
 
 
 @pytest.mark.rule("VA-COLL-04", "VA-DIAG-08")
@@ -275,7 +275,7 @@ def test_VA_MAKE_01_pay_the_cost_gain_the_bonus() -> None:
         assert p["reserve_decoctions"][color] == c.cost.get(color, 0)  # back to the reserve
     assert p["chest"][4] == c.id and sum(1 for x in p["chest"] if x) == 1
     for track in S.tracks:
-        assert p["skills"][track] == before["skills"][track] + c.bonus.count(track)
+        assert p["skill_spaces"][track] == before["skill_spaces"][track] + c.bonus.count(track)
     assert p["made"] == 1
     assert p["ep"] == 0  # printed EP count at the end (VA-MAKE-13)
     assert after.rules_state["display"][0] is None
@@ -287,7 +287,7 @@ def test_VA_MAKE_09_no_bonus_no_move() -> None:
     c = card(lambda c: not c.bonus)
     state = rich(show(playing(2), c.id))
     after = made(state, [(c.id, 1)])
-    assert me(after, 1)["skills"] == me(state, 1)["skills"]
+    assert me(after, 1)["skill_spaces"] == me(state, 1)["skill_spaces"]
     assert me(after, 1)["chest"][0] == c.id
 
 
@@ -296,9 +296,10 @@ def test_VA_Q_28_bonus_past_the_track_end_is_lost() -> None:
     c = card(lambda c: c.bonus and not c.multi)
     track = c.bonus[0]
     state = rich(show(playing(2), c.id))
-    state = edit(state, lambda rs: rs["players"]["1"]["skills"].__setitem__(track, 6))
+    state = edit(state, lambda rs: rs["players"]["1"]["skill_spaces"].__setitem__(track, 5))
     after = made(state, [(c.id, 1)])
-    assert me(after, 1)["skills"][track] == 6 == S.track_max
+    assert me(after, 1)["skill_spaces"][track] == 5 == S.last_space
+    assert skill_values(after, 1)[track] == 6 == S.track_max
     assert me(after, 1)["chest"][0] == c.id
 
 

@@ -18,7 +18,7 @@ The laws checked after every command:
 * Kit conservation (VA-LIM-04, VA-Q-18): per player, 6 markers of each ingredient kind
   and 3 of each decoction color, on the board, the resource board or the
   transformation token (counted by physical color); events send losses back to the
-  resource board, so nothing is ever missing. 4 skill markers on spaces 1..6.
+  resource board, so nothing is ever missing. 4 skill markers on the track's spaces.
 * EP markers: a player's markers are the sum of the line bonuses he sold for.
 
 At the end: every seat has had the same number of turns (VA-END-02), the end was
@@ -121,8 +121,8 @@ def check(t: Table) -> None:
             assert p["reserve_decoctions"][color] >= 0
             on_token = pool.get("n", 0) if pool.get("from") == color else 0
             assert p["decoctions"][color] + p["reserve_decoctions"][color] + on_token == 3
-        assert sorted(p["skills"]) == sorted(s.tracks)
-        assert all(s.track_start <= v <= s.track_max for v in p["skills"].values())
+        assert sorted(p["skill_spaces"]) == sorted(s.tracks)
+        assert all(0 <= v <= s.last_space for v in p["skill_spaces"].values())
         assert len(set(p["tokens"])) == len(p["tokens"]) and set(p["tokens"]) <= set(s.tokens)
         assert p["ep"] == t.sales[int(seat)]
     assert len(places) == t.cards and Counter(places) == t.expected, "a card lost or doubled"

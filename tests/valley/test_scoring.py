@@ -95,7 +95,7 @@ def test_ingredients_tokens_and_skills_score_nothing() -> None:
     def change(rs: dict[str, Any]) -> None:
         rich, poor = rs["players"]["1"], rs["players"]["2"]
         hold(rich, ingredients=dict.fromkeys(("yellow", "red", "blue", "water"), 6))
-        rich["skills"] = dict.fromkeys(rich["skills"], 6)
+        rich["skill_spaces"] = dict.fromkeys(rich["skill_spaces"], 5)  # every track at 6
         poor["tokens"] = []
         for p in (rich, poor):
             hold(p, sold=[ELIXIRS[10]])

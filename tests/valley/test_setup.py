@@ -11,7 +11,7 @@ from athanor.engine import BadCommand, Rng, RuleViolation, game
 from athanor.games.valley import scoring, views
 from athanor.games.valley.content import MULTI, TOKENS, load
 from athanor.games.valley.rules import COMMANDS, RULES
-from tests.valley.support import SEED, Scripted, act, legal, me, playing, start
+from tests.valley.support import SEED, Scripted, act, legal, me, playing, skill_values, start
 
 S = load().settings
 ELIXIRS = [c.id for c in load().elixirs]
@@ -88,7 +88,7 @@ def test_VA_COMP_13_player_board_and_separate_boards() -> None:
     # player board: decoction area, ingredient area, skill tracks; resource board apart
     assert set(p["decoctions"]) == set(S.decoction_colors)
     assert set(p["ingredients"]) == set(S.ingredients)
-    assert set(p["skills"]) == set(S.tracks)
+    assert set(p["skill_spaces"]) == set(S.tracks)
     assert set(p["reserve_ingredients"]) == set(S.ingredients)
     assert set(p["reserve_decoctions"]) == set(S.decoction_colors)
     assert len(p["chest"]) == S.chest_size == 9
@@ -122,9 +122,10 @@ def test_VA_Q_03_tracks_valued_one_to_six() -> None:
     assert tuple(S.tracks) == tuple(S.ingredients)  # one per ingredient kind
     assert tuple(S.track_values) == (1, 2, 3, 4, 5, 6)
     assert S.setup_skill_points == 2
-    rs = start(3).rules_state
-    for p in rs["players"].values():
-        assert p["skills"] == dict.fromkeys(S.tracks, 1)
+    state = start(3)
+    for seat in (1, 2, 3):
+        assert me(state, seat)["skill_spaces"] == dict.fromkeys(S.tracks, 0)  # the first space
+        assert skill_values(state, seat) == dict.fromkeys(S.tracks, 1)
 
 
 @pytest.mark.rule("VA-DATA-12", "VA-TURN-02")
@@ -269,17 +270,17 @@ def test_VA_SETUP_13_skill_points_in_turn_order() -> None:
     with pytest.raises(RuleViolation):  # no action before the skill points
         act(state, 2, {"type": "Collect", "take": {"yellow": 1}})
     _, state = act(state, 2, {"type": "AssignSkills", "tracks": ["red", "red"]})
-    assert me(state, 2)["skills"] == {"yellow": 1, "red": 3, "blue": 1, "water": 1}
+    assert skill_values(state, 2) == {"yellow": 1, "red": 3, "blue": 1, "water": 1}
     with pytest.raises(RuleViolation):  # seat 2 has had its turn
         act(state, 2, {"type": "AssignSkills", "tracks": ["red", "red"]})
     _, state = act(state, 3, {"type": "AssignSkills", "tracks": ["blue", "water"]})
-    assert me(state, 3)["skills"] == {"yellow": 1, "red": 1, "blue": 2, "water": 2}
+    assert skill_values(state, 3) == {"yellow": 1, "red": 1, "blue": 2, "water": 2}
     assert state.rules_state["phase"] == "skills"
     _, state = act(state, 1, {"type": "AssignSkills", "tracks": ["water", "yellow"]})
     assert state.rules_state["phase"] == "play"
     assert views.awaiting(state.rules_state) == (2,)
     for p in state.rules_state["players"].values():
-        assert sum(p["skills"].values()) - 4 == 2  # VA-SETUP-14
+        assert sum(p["skill_spaces"].values()) == 2  # VA-SETUP-14: 2 spaces right
 
 
 @pytest.mark.rule("VA-SETUP-13")
@@ -300,7 +301,7 @@ def test_VA_SETUP_14_the_ten_choices() -> None:
     assert len(offered) == 10  # 4 doubles + 6 pairs
     for command in offered:
         _, after = act(state, 1, command)
-        raised = {t: v - 1 for t, v in me(after, 1)["skills"].items() if v != 1}
+        raised = {t: v for t, v in me(after, 1)["skill_spaces"].items() if v}
         assert sum(raised.values()) == 2
         assert sorted(raised.values()) in ([2], [1, 1])
 
@@ -332,5 +333,5 @@ def test_VA_Q_35_resource_board_is_the_ingredient_board() -> None:
     _, state = act(state, 1, {"type": "Collect", "take": {"water": 3}})
     p = me(state, 1)
     assert p["reserve_ingredients"]["water"] == 3 and p["ingredients"]["water"] == 3
-    assert p["skills"]["water"] == 3  # "statistics" = skill values
+    assert skill_values(state, 1)["water"] == 3  # "statistics" = skill values
     assert EVENTS  # the pack has events to shuffle in

@@ -186,6 +186,32 @@ def test_solo_protection_works_and_the_stack_is_never_touched() -> None:
     assert LOSE in s.rules_state["box"] and ELIXIRS[60] in s.rules_state["box"]
 
 
+@pytest.mark.rule("VA-SOLO-09", "VA-Q-32", "VA-TPRO-01", "VA-EVE-08", "VA-SOLO-05")
+def test_solo_protection_is_not_asked_when_the_event_changes_nothing() -> None:
+    def gap(rs: dict[str, Any]) -> None:
+        rs["display"][0] = None  # the player made a card: the refill draws the event
+
+    s = solo([YELLOW_INGREDIENTS, *ELIXIRS[20:25]], gap)
+    assert me(s, 1)["ingredients"]["yellow"] == 0 and "protection" in me(s, 1)["tokens"]
+    events, s = end(s)
+    order = types_of(events)
+    assert "EventRevealed" in order and "ProtectionDecided" not in order
+    assert order.index("EventDone") < order.index("VirtualTurn")  # the game went on
+    assert order[-1] == "TurnStarted" and s.rules_state["pending"] is None
+    assert "protection" in me(s, 1)["tokens"]  # kept for an event that can hurt
+    assert not [c for c in legal(s, 1) if c["type"] == "Protect"]
+
+    # with yellow to lose the same event asks the player
+    def yellow(rs: dict[str, Any]) -> None:
+        gap(rs)
+        p = rs["players"]["1"]
+        p["ingredients"]["yellow"], p["reserve_ingredients"]["yellow"] = 2, 4
+
+    s = solo([YELLOW_INGREDIENTS, *ELIXIRS[20:25]], yellow)
+    _, s = end(s)
+    assert [c["type"] for c in legal(s, 1)] == ["Protect", "Protect"]
+
+
 @pytest.mark.rule("VA-SOLO-09", "VA-Q-32", "VA-EVE-03")
 def test_solo_exchange_never_takes_from_the_virtual_stack() -> None:
     def give(rs: dict[str, Any]) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from athanor.engine import BadCommand, Event, RuleViolation
 from athanor.games.valley.content import load
 from athanor.games.valley.events import handles
-from athanor.games.valley.state import State, active_seat, decoctions_of, player
+from athanor.games.valley.state import State, active_seat, decoctions_of, moved, player, skill
 
 TRANSFORMATION, REARRANGE = "transformation", "rearrange"
 
@@ -57,9 +57,9 @@ def collect(state: State, command: dict[str, Any], seat: int) -> list[Event]:
     if not 1 <= len(take) <= 2:
         raise RuleViolation("TWO_KINDS", "collect one or two different kinds", "VA-COLL-02")
     for kind, n in take.items():
-        if n > p["skills"][kind]:
+        if n > skill(p, kind):  # the value under the marker, not its space (VA-Q-03)
             raise RuleViolation(
-                "SKILL_LIMIT", f"your {kind} skill allows {p['skills'][kind]}", "VA-COLL-03"
+                "SKILL_LIMIT", f"your {kind} skill allows {skill(p, kind)}", "VA-COLL-03"
             )
         if p["ingredients"][kind] + n > s.max_ingredients_per_kind:
             raise RuleViolation(
@@ -84,8 +84,7 @@ def collect_commands(state: State, seat: int) -> list[dict[str, Any]]:
     p = player(state, seat)
     s = settings()
     room = {
-        k: min(p["skills"][k], s.max_ingredients_per_kind - p["ingredients"][k])
-        for k in s.ingredients
+        k: min(skill(p, k), s.max_ingredients_per_kind - p["ingredients"][k]) for k in s.ingredients
     }
     kinds = [k for k in s.ingredients if room[k] > 0]
     out = [{"type": "Collect", "take": {k: n}} for k in kinds for n in range(1, room[k] + 1)]
@@ -232,15 +231,14 @@ def make(state: State, command: dict[str, Any], seat: int) -> list[Event]:
 @handles("ElixirsMade")
 def _made(state: State, body: dict[str, Any]) -> None:
     p = player(state, body["seat"])
-    top = settings().track_max
     for order in body["made"]:
         card = load().elixir(order["card"])
         state["display"][state["display"].index(order["card"])] = None  # refilled at turn end
         p["chest"][order["place"] - 1] = order["card"]
         for color, n in card.cost.items():
             pay(p, color, n)
-        for track in card.bonus:  # the skill bonus at once (VA-MAKE-08); past the end: lost
-            p["skills"][track] = min(p["skills"][track] + 1, top)
+        for track in card.bonus:  # one space right at once (VA-MAKE-08); past the end: lost
+            p["skill_spaces"][track] = moved(p, track, 1)
         p["made"] += 1
 
 

@@ -163,6 +163,17 @@ class Settings:
         return self.track_values[-1]
 
     @property
+    def last_space(self) -> int:
+        """The index of a track's last space; markers stand on spaces 0..last_space and the
+        first space (0) is where they start (VA-SETUP-06, VA-Q-03)."""
+        return len(self.track_values) - 1
+
+    def track_value(self, space: int) -> int:
+        """The value printed on a track space (0 = the first): how many ingredients of
+        that kind one collect may take (VA-COLL-03)."""
+        return self.track_values[space]
+
+    @property
     def ep_marker_total(self) -> int:
         return sum(value * n for value, n in self.ep_markers.items())
 

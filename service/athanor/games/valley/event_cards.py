@@ -1,6 +1,7 @@
 """Event cards (VA-EVT, VA-EVE): revealed during a refill and resolved at once, seat by
 seat clockwise from the active player, each seat first deciding on its protection token
-when it holds one (VA-Q-16), then choosing an elixir when the effect asks for one."""
+when it holds one and the event would change something for it (VA-Q-16), then choosing
+an elixir when the effect asks for one."""
 
 from __future__ import annotations
 
@@ -54,13 +55,43 @@ def current(state: State) -> tuple[int, str] | None:
     p = player(state, seat)
     if pending["cancelled"]:
         return None
-    if PROTECTION in p["tokens"] and seat not in pending.get("declined", []):
+    if (
+        PROTECTION in p["tokens"]
+        and seat not in pending.get("declined", [])
+        and affected(state, seat)
+    ):
         return seat, "protect"
     if pending["effect"] in CHOOSING and any(p["chest"]):
         if pending["effect"] == "exchange" and not _elixirs_in_deck(state):
             return None  # nothing to exchange with: no elixir left in the deck (VA-Q-19)
         return seat, "choose"
     return None
+
+
+def affected(state: State, seat: int) -> bool:
+    """Whether the pending event would change anything for `seat`: only then is it asked
+    for its protection decision; otherwise it is struck for nothing and keeps its token.
+
+    Nothing to lose: an empty chest (VA-EVE-01, VA-EVE-05), no elixir left in the deck to
+    exchange with (VA-Q-19), none of the ingredient kind or decoction color (the token's
+    pool counts, VA-Q-14), the marker on the track's first space (VA-Q-18). A slowdown
+    always costs an action (VA-EVE-02) and the reshuffle changes the display every seat
+    shares (VA-EVE-06, VA-TPRO-02): protection is always offered against those.
+    """
+    pending = state["pending"]
+    p = player(state, seat)
+    effect, param = pending["effect"], pending["param"]
+    if effect == "lose_elixir":
+        return any(p["chest"])
+    if effect == "exchange":
+        return any(p["chest"]) and bool(_elixirs_in_deck(state))
+    if effect == "ingredient_loss":
+        return p["ingredients"][param] > 0
+    if effect == "decoction_loss":
+        return decoctions_of(p, param) > 0
+    if effect == "skill_loss":
+        return p["skill_spaces"][param] > 0
+    return True  # slowdown, reshuffle
 
 
 def _elixirs_in_deck(state: State) -> list[str]:
@@ -89,12 +120,25 @@ def struck(state: State, seat: int, place: int | None, drawn: str | None = None)
         body["lost"] = min(settings.event_loss(effect), p["ingredients"][param])
     elif effect == "decoction_loss":  # the transformation pool's too (VA-Q-14)
         body["lost"] = min(settings.event_loss(effect), decoctions_of(p, param))
-    elif effect == "skill_loss":
-        body["lost"] = min(settings.event_loss(effect), p["skills"][param] - settings.track_start)
+    elif effect == "skill_loss":  # spaces left, not off the first (VA-EVE-10, VA-Q-18)
+        body["spaces"] = min(settings.event_loss(effect), p["skill_spaces"][param])
     elif effect in CHOOSING and place is not None:
         body["place"], body["card"] = place, p["chest"][place - 1]
         body["drawn"] = drawn
     return Event("EventStruck", body)
+
+
+def upcast_struck_1(body: dict[str, Any]) -> dict[str, Any]:
+    """EventStruck schema 1 -> 2. A schema 1 skill loss subtracted "lost" from the value
+    under the marker; schema 2 moves the marker "spaces" spaces left. On the built-in
+    track (one value per space, 1..6) the two are the same number; on any other track
+    schema 1 lowered the value where the rule moves the marker (VA-EVE-10), and its
+    amount is read as the spaces the rule meant. Other effects keep their body."""
+    if body.get("effect") != "skill_loss" or "lost" not in body:
+        return body
+    out = {k: v for k, v in body.items() if k != "lost"}
+    out["spaces"] = body["lost"]
+    return out
 
 
 @handles("EventStruck")
@@ -109,7 +153,7 @@ def _struck(state: State, body: dict[str, Any]) -> None:
     elif effect == "decoction_loss":
         pay(p, param, body["lost"])  # the board's first, then the pool's, to the reserve
     elif effect == "skill_loss":
-        p["skills"][param] -= body["lost"]
+        p["skill_spaces"][param] -= body["spaces"]
     elif effect == "slowdown":
         p["slowdown"] = True
     elif effect == "lose_elixir" and body.get("place"):

@@ -39,11 +39,17 @@ class ValleyRules(PlainStateRules):
     registry = REGISTRY
     kind = "valley"
     title = "The Valley of Alchemists"
-    rules_version = "valley-0.1"
+    # 0.2: skill markers are kept by space (values looked up in the track), protection is
+    # asked only of seats the event would change something for
+    rules_version = "valley-0.2"
     min_seats = 1
     max_seats = 4
-    event_schemas: Mapping[str, int] = {}
-    upcasters: Mapping[tuple[str, int], Upcaster] = {}
+    # schema 2: the kit's skill markers by space; a skill loss in spaces (see the upcasters)
+    event_schemas: Mapping[str, int] = {"KitsHanded": 2, "EventStruck": 2}
+    upcasters: Mapping[tuple[str, int], Upcaster] = {
+        ("KitsHanded", 1): setup.upcast_kits_1,
+        ("EventStruck", 1): event_cards.upcast_struck_1,
+    }
 
     def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:
         known = {"events", "first_player"}

@@ -8,7 +8,7 @@ from typing import Any
 from athanor.engine import PUBLIC, SERVER, BadCommand, Event, Rng, RuleViolation
 from athanor.games.valley.content import load
 from athanor.games.valley.events import handles
-from athanor.games.valley.state import State, active_seat, player
+from athanor.games.valley.state import State, active_seat, moved, player
 
 
 def settings() -> Any:
@@ -46,7 +46,7 @@ def setup(state: State, rng: Rng) -> list[Event]:
         "decoctions": dict.fromkeys(s.decoction_colors, 0),
         "reserve_decoctions": dict.fromkeys(s.decoction_colors, s.kit.decoctions_per_color),
         "pool": None,
-        "skills": dict.fromkeys(s.tracks, s.track_start),
+        "skill_spaces": dict.fromkeys(s.tracks, 0),  # the first space (VA-SETUP-06)
         "chest": [None] * s.chest_size,
         "sold": [],
         "ep": 0,
@@ -72,6 +72,19 @@ def setup(state: State, rng: Rng) -> list[Event]:
         events.append(Event("EventsShuffledIn", {"deck": mixed}, SERVER, {"count": len(mixed)}))
     events.append(Event("SkillsStarted", {"turn": 0}, PUBLIC))
     return events
+
+
+def upcast_kits_1(body: dict[str, Any]) -> dict[str, Any]:
+    """KitsHanded schema 1 -> 2. Schema 1 kits held each skill marker's value ("skills",
+    the first space's value); schema 2 kits hold its space ("skill_spaces"). Markers start
+    on the first space whatever its value (VA-SETUP-06), so every space is 0."""
+    kit: dict[str, Any] = {}
+    for key, value in body["kit"].items():
+        if key == "skills":
+            kit["skill_spaces"] = dict.fromkeys(value, 0)
+        else:
+            kit[key] = value
+    return {**body, "kit": kit}
 
 
 @handles("KitsHanded")
@@ -130,9 +143,8 @@ def assign_skills(state: State, command: dict[str, Any], seat: int) -> list[Even
 @handles("SkillsAssigned")
 def _assigned(state: State, body: dict[str, Any]) -> None:
     p = player(state, body["seat"])
-    top = settings().track_max
-    for track in body["tracks"]:
-        p["skills"][track] = min(p["skills"][track] + 1, top)
+    for track in body["tracks"]:  # one space right per point; past the end: lost (VA-Q-03)
+        p["skill_spaces"][track] = moved(p, track, 1)
     p["skills_set"] = True
 
 

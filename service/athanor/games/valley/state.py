@@ -9,7 +9,9 @@ turns ({seat: turns taken}), last_event, solo (the virtual opponent's stack) or 
 A Player: ingredients / decoctions on the player board by kind and color; the
 resource board holds the rest of the personal kit (`reserve_*`); `pool` is the
 decoction-transformation token's pool {"color", "n", "from"} (VA-Q-14: "from" is the
-markers' printed color, where they go back); skills by track;
+markers' printed color, where they go back); skill_spaces: by track, the index of the
+space the skill marker stands on (0 = the first space; the value printed there is looked
+up in the content pack's track, see `skill`);
 chest: 9 places (reading order, rows then columns); sold: sold card ids; ep: EP
 markers' face value; tokens: unused special tokens; made: elixirs made.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine.settle import copy_state
+from athanor.games.valley.content import load
 
 State = dict[str, Any]
 Player = dict[str, Any]
@@ -57,3 +60,20 @@ def decoctions_of(p: Player, color: str) -> int:
 
 def total_decoctions(p: Player) -> int:
     return sum(p["decoctions"].values()) + (p.get("pool") or {}).get("n", 0)
+
+
+def skill(p: Player, track: str) -> int:
+    """The value under a player's marker on a skill track (VA-SETUP-07, VA-COLL-03): the
+    state keeps the marker's space, the content pack's track gives its value (VA-Q-03)."""
+    return load().settings.track_value(p["skill_spaces"][track])
+
+
+def skills(p: Player) -> dict[str, int]:
+    """The value under each of a player's skill markers, by track."""
+    return {track: skill(p, track) for track in p["skill_spaces"]}
+
+
+def moved(p: Player, track: str, spaces: int) -> int:
+    """The space a marker reaches moving `spaces` right (negative: left); a move past
+    either end of the track is lost (VA-Q-03, VA-Q-18, VA-Q-28)."""
+    return max(0, min(p["skill_spaces"][track] + spaces, load().settings.last_space))

@@ -1,5 +1,9 @@
 """What a seat sees (everything a player owns is public, VA-Q-26; only the deck order
-and the box are hidden), what the table shows, and events as sentences."""
+and the box are hidden), what the table shows, and events as sentences.
+
+Skill tracks: `skill_track` lists the value of each space left to right; each player
+shows `skills` (the value under each marker, what a collect may take) and
+`skill_spaces` (the index of the space each marker stands on, 0 = the first)."""
 
 from __future__ import annotations
 
@@ -7,7 +11,8 @@ from typing import Any
 
 from athanor.engine import Table
 from athanor.games.valley import event_cards, scoring
-from athanor.games.valley.state import State, active_seat
+from athanor.games.valley.content import load
+from athanor.games.valley.state import State, active_seat, skills
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -16,6 +21,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         | {
             "reserve_ingredients": dict(p["reserve_ingredients"]),
             "reserve_decoctions": dict(p["reserve_decoctions"]),
+            "skills": skills(p),
         }
         for key, p in state["players"].items()
     }
@@ -27,6 +33,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "actions_left": state["actions_left"],
         "deck": len(state["deck"]),
         "display": list(state["display"]),
+        "skill_track": list(load().settings.track_values),
         "players": players,
         "pending": None
         if pending is None
