@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from athanor.games.apothebakery.content import (
     PlayerFacts,
     objective_met,
 )
+from tests.pack_support import copy_pack, edit_file, refused
 
 TYPES = ("plant", "water", "berry", "rock", "insect")
 
@@ -30,25 +30,14 @@ def pack() -> content.Content:
 @pytest.fixture
 def copy(tmp_path: Path) -> Path:
     """A writable copy of the built-in pack."""
-    target = tmp_path / "pack"
-    shutil.copytree(CONTENT_DIR, target)
-    return target
+    return copy_pack(CONTENT_DIR, tmp_path / "pack")
 
 
-def edit(directory: Path, name: str, old: str, new: str, count: int = 1) -> None:
-    path = directory / name
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {name}"
-    path.write_text(text.replace(old, new, count))
+edit = edit_file
 
 
 def assert_problem(directory: Path, *fragments: str) -> None:
-    """check() names the problem, and load() refuses the pack with the same problem."""
-    problems = content.check(directory)
-    assert any(all(f in p for f in fragments) for p in problems), problems
-    with pytest.raises(ContentError) as err:
-        content.load(directory)
-    assert err.value.problems == problems
+    refused(content.PACKS, directory, *fragments)
 
 
 # -- the built-in pack ------------------------------------------------------------

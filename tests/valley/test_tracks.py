@@ -9,7 +9,6 @@ The scenario tests run on real content packs: the built-in pack copied with anot
 from __future__ import annotations
 
 import dataclasses
-import shutil
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,6 +23,7 @@ from athanor.engine.game import GameState
 from athanor.games.valley import content
 from athanor.games.valley.rules import RULES
 from athanor.games.valley.state import moved, skill
+from tests.pack_support import copy_pack, edit_file
 from tests.valley.support import (
     Scripted,
     act,
@@ -45,12 +45,10 @@ UsePack = Callable[[Sequence[int]], content.Content]
 
 def pack_with_track(folder: Path, values: Sequence[int]) -> Path:
     """A copy of the built-in pack whose skill track prints `values`."""
-    shutil.copytree(content.CONTENT_DIR, folder)
-    toml = folder / "game.toml"
-    text = toml.read_text()
+    copy_pack(content.CONTENT_DIR, folder)
     line = "values = [1, 2, 3, 4, 5, 6]"
-    assert text.count(line) == 1
-    toml.write_text(text.replace(line, f"values = {list(values)}"))
+    assert (folder / "game.toml").read_text().count(line) == 1
+    edit_file(folder, "game.toml", line, f"values = {list(values)}")
     return folder
 
 

@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,7 +56,7 @@ from typing import Any, TypeVar
 
 from athanor.games import packs
 from athanor.games.packs import ContentError as ContentError
-from athanor.games.packs import Packs
+from athanor.games.packs import Packs, Reader, is_int, read_toml
 
 CONTENT_DIR = Path(__file__).with_name("content")
 
@@ -474,108 +473,8 @@ def parse_face(face: str) -> DieFace:
 
 # ---------------------------------------------------------------- reading
 
-_MISSING: Any = object()
 
-
-class _Reader:
-    """Reads typed fields from one TOML table, noting problems instead of stopping.
-
-    Each getter returns a harmless default after noting a problem, so one pass reports
-    every problem in a pack rather than the first.
-    """
-
-    def __init__(self, problems: list[str], where: str, table: Mapping[str, Any]) -> None:
-        self.problems = problems
-        self.where = where
-        self.table = table
-        self.seen: set[str] = set()
-
-    def _get(self, key: str, default: Any, what: str, ok: Callable[[Any], bool]) -> Any:
-        self.seen.add(key)
-        value = self.table.get(key, _MISSING)
-        if value is _MISSING:
-            if default is _MISSING:
-                self.problems.append(f"{self.where}: missing {key} ({what}).")
-            return None if default is _MISSING else default
-        if not ok(value):
-            self.problems.append(f"{self.where}: {key} must be {what} (got {value!r}).")
-            return None if default is _MISSING else default
-        return value
-
-    def text(self, key: str, default: Any = _MISSING) -> str:
-        value = self._get(key, default, "a string", lambda v: isinstance(v, str))
-        return "" if value is None else value
-
-    def optional_text(self, key: str) -> str | None:
-        return self._get(key, None, "a string", lambda v: isinstance(v, str))
-
-    def integer(self, key: str, default: Any = _MISSING) -> int:
-        value = self._get(key, default, "an integer", _is_int)
-        return 0 if value is None else value
-
-    def optional_integer(self, key: str) -> int | None:
-        return self._get(key, None, "an integer", _is_int)
-
-    def flag(self, key: str, default: bool = False) -> bool:
-        return self._get(key, default, "true or false", lambda v: isinstance(v, bool))
-
-    def texts(self, key: str) -> tuple[str, ...]:
-        value = self._get(
-            key,
-            _MISSING,
-            "a list of strings",
-            lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
-        )
-        return tuple(value or ())
-
-    def integers(self, key: str) -> tuple[int, ...]:
-        value = self._get(
-            key,
-            _MISSING,
-            "a list of integers",
-            lambda v: isinstance(v, list) and all(_is_int(x) for x in v),
-        )
-        return tuple(value or ())
-
-    def table_(self, key: str) -> dict[str, Any]:
-        value = self._get(key, _MISSING, "a table", lambda v: isinstance(v, dict))
-        return dict(value or {})
-
-    def tables(self, key: str) -> list[dict[str, Any]]:
-        value = self._get(
-            key,
-            _MISSING,
-            "an array of tables",
-            lambda v: isinstance(v, list) and all(isinstance(x, dict) for x in v),
-        )
-        return list(value or [])
-
-    def sub(self, key: str, name: str | None = None) -> _Reader:
-        return _Reader(self.problems, f"{self.where} [{name or key}]", self.table_(key))
-
-    def finish(self) -> None:
-        for key in self.table:
-            if key not in self.seen:
-                self.problems.append(f"{self.where}: unknown field {key!r}.")
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _read_toml(directory: Path, name: str, problems: list[str]) -> dict[str, Any]:
-    path = directory / name
-    try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        problems.append(f"{name}: file missing from {directory}.")
-    except tomllib.TOMLDecodeError as exc:
-        problems.append(f"{name}: not valid TOML ({exc}).")
-    return {}
-
-
-def _build_forrie(r: _Reader) -> ForrieCard:
+def _build_forrie(r: Reader) -> ForrieCard:
     return ForrieCard(
         id=r.text("id"),
         species=r.text("species"),
@@ -585,11 +484,11 @@ def _build_forrie(r: _Reader) -> ForrieCard:
     )
 
 
-def _build_resource(r: _Reader) -> ResourceCard:
+def _build_resource(r: Reader) -> ResourceCard:
     return ResourceCard(id=r.text("id"), type=r.text("type"), potency=r.integer("potency"))
 
 
-def _build_adventurer(r: _Reader) -> Adventurer:
+def _build_adventurer(r: Reader) -> Adventurer:
     return Adventurer(
         id=r.text("id"),
         name=r.text("name"),
@@ -598,19 +497,19 @@ def _build_adventurer(r: _Reader) -> Adventurer:
     )
 
 
-def _build_diagnosis(r: _Reader) -> Diagnosis:
+def _build_diagnosis(r: Reader) -> Diagnosis:
     return Diagnosis(id=r.text("id"), cake=r.text("cake"), health=r.integer("health"))
 
 
-def _build_cure(r: _Reader) -> Cure:
+def _build_cure(r: Reader) -> Cure:
     return Cure(id=r.text("id"), elixirs=r.texts("elixirs"), reputation=r.integer("reputation"))
 
 
-def _build_spell(r: _Reader) -> SpellCard:
+def _build_spell(r: Reader) -> SpellCard:
     return SpellCard(id=r.text("id"), spell=r.text("spell"))
 
 
-def _build_vengeance(r: _Reader) -> GhostVengeance:
+def _build_vengeance(r: Reader) -> GhostVengeance:
     return GhostVengeance(
         id=r.text("id"),
         name=r.text("name"),
@@ -619,7 +518,7 @@ def _build_vengeance(r: _Reader) -> GhostVengeance:
     )
 
 
-def _build_objective(r: _Reader) -> Objective:
+def _build_objective(r: Reader) -> Objective:
     condition = r.table_("condition")
     return Objective(
         id=r.text("id"),
@@ -630,7 +529,7 @@ def _build_objective(r: _Reader) -> Objective:
     )
 
 
-def _build_corruption(r: _Reader) -> CorruptionCard:
+def _build_corruption(r: Reader) -> CorruptionCard:
     return CorruptionCard(
         id=r.text("id"),
         stamina=r.integer("stamina"),
@@ -644,7 +543,7 @@ class _Deck:
     attr: str  # Content attribute
     file: str
     key: str  # the array of tables in the file
-    build: Callable[[_Reader], Any]
+    build: Callable[[Reader], Any]
     extra: tuple[str, ...] = ()  # other top-level keys the file may hold
 
 
@@ -664,7 +563,7 @@ _DECKS = (
 def _read_deck(
     deck: _Deck, data: Mapping[str, Any], problems: list[str], placeholders: dict[str, str]
 ) -> tuple[Any, ...]:
-    top = _Reader(problems, deck.file, data)
+    top = Reader(problems, deck.file, data)
     if top.flag("placeholder"):
         placeholders[deck.file] = top.text("basis", "")
     else:
@@ -676,7 +575,7 @@ def _read_deck(
     for n, entry in enumerate(entries, start=1):
         ident = entry.get("id")
         label = f"card {ident}" if isinstance(ident, str) else f"card #{n} (no id)"
-        r = _Reader(problems, f"{deck.file}, {label}", entry)
+        r = Reader(problems, f"{deck.file}, {label}", entry)
         cards.append(deck.build(r))
         r.finish()
     return tuple(cards)
@@ -692,29 +591,29 @@ def _read_spell_kinds(data: Mapping[str, Any], problems: list[str]) -> dict[str,
         if not isinstance(entry, dict):
             problems.append(f"spells.toml, spell {spell_id}: must be a table.")
             continue
-        r = _Reader(problems, f"spells.toml, spell {spell_id}", entry)
+        r = Reader(problems, f"spells.toml, spell {spell_id}", entry)
         kinds[spell_id] = SpellKind(spell_id, r.text("name"), r.text("text"))
         r.finish()
     return kinds
 
 
-def _read_by_mode(r: _Reader, key: str, build: Callable[[_Reader], _C]) -> dict[str, _C]:
+def _read_by_mode(r: Reader, key: str, build: Callable[[Reader], _C]) -> dict[str, _C]:
     out = {}
     for mode, entry in r.table_(key).items():
         where = f"{r.where} [{key}.{mode}]"
         if not isinstance(entry, dict):
             r.problems.append(f"{where}: must be a table.")
             continue
-        sub = _Reader(r.problems, where, entry)
+        sub = Reader(r.problems, where, entry)
         out[mode] = build(sub)
         sub.finish()
     return out
 
 
-def _hearts_table(r: _Reader, key: str) -> dict[int, int]:
+def _hearts_table(r: Reader, key: str) -> dict[int, int]:
     out = {}
     for hearts, value in r.table_(key).items():
-        if not hearts.isdigit() or not _is_int(value):
+        if not hearts.isdigit() or not is_int(value):
             r.problems.append(
                 f"{r.where} [{key}]: {hearts} = {value!r} must map hearts to an integer."
             )
@@ -724,7 +623,7 @@ def _hearts_table(r: _Reader, key: str) -> dict[int, int]:
 
 
 def _read_settings(data: Mapping[str, Any], problems: list[str]) -> Settings:
-    r = _Reader(problems, "game.toml", data)
+    r = Reader(problems, "game.toml", data)
     r.flag("placeholder")
     elixirs = r.sub("elixirs")
     types = elixirs.texts("types")
@@ -736,11 +635,11 @@ def _read_settings(data: Mapping[str, Any], problems: list[str]) -> Settings:
         "bags",
         lambda b: BagContents(b.integer("pure"), b.integer("impure"), b.integer("failed")),
     )
-    in_play = {mode: n if _is_int(n) else 0 for mode, n in r.table_("adventurers_in_play").items()}
+    in_play = {mode: n if is_int(n) else 0 for mode, n in r.table_("adventurers_in_play").items()}
     for mode, n in r.table_("adventurers_in_play").items():
-        if not _is_int(n):
+        if not is_int(n):
             problems.append(f"game.toml [adventurers_in_play]: {mode} must be an integer.")
-    supply = {k: v for k, v in r.table_("supply").items() if _is_int(v)}
+    supply = {k: v for k, v in r.table_("supply").items() if is_int(v)}
 
     faces = []
     for face in r.texts("side_effect_die"):
@@ -754,7 +653,7 @@ def _read_settings(data: Mapping[str, Any], problems: list[str]) -> Settings:
 
     boards = []
     for n, entry in enumerate(r.tables("wilderness_board"), start=1):
-        b = _Reader(problems, f"game.toml [[wilderness_board]] #{n}", entry)
+        b = Reader(problems, f"game.toml [[wilderness_board]] #{n}", entry)
         boards.append(BoardSide(b.text("side"), b.integers("players"), b.integers("costs")))
         b.finish()
 
@@ -770,7 +669,7 @@ def _read_settings(data: Mapping[str, Any], problems: list[str]) -> Settings:
 
     bands = []
     for n, entry in enumerate(r.tables("solo_vials"), start=1):
-        b = _Reader(problems, f"game.toml [[solo_vials]] #{n}", entry)
+        b = Reader(problems, f"game.toml [[solo_vials]] #{n}", entry)
         bands.append(
             VialBand(
                 b.integer("min"),
@@ -1046,9 +945,9 @@ def _check_condition(
             continue
         value = cond[name]
         valid = {
-            "count": lambda v: _is_int(v) and v >= 1,
-            "integer": _is_int,
-            "health": lambda v: _is_int(v) and 1 <= v <= 3,
+            "count": lambda v: is_int(v) and v >= 1,
+            "integer": is_int,
+            "health": lambda v: is_int(v) and 1 <= v <= 3,
             "cure_type": lambda v: v in cure_types,
             "elixir": lambda v: v in types,
             "token": lambda v: v in TOKENS,
@@ -1075,18 +974,18 @@ def _read(directory: Path) -> tuple[Content | None, list[str]]:
     if not directory.is_dir():
         return None, [f"{directory}: not a directory."]
     problems: list[str] = []
-    settings = _read_settings(_read_toml(directory, "game.toml", problems), problems)
+    settings = _read_settings(read_toml(directory, "game.toml", problems), problems)
     placeholders: dict[str, str] = {}
     decks: dict[str, tuple[Any, ...]] = {}
     spell_kinds: dict[str, SpellKind] = {}
     solo_removed: tuple[str, ...] = ()
     for deck in _DECKS:
-        data = _read_toml(directory, deck.file, problems)
+        data = read_toml(directory, deck.file, problems)
         decks[deck.attr] = _read_deck(deck, data, problems, placeholders)
         if deck.attr == "spells":
             spell_kinds = _read_spell_kinds(data, problems)
             solo_removed = (
-                _Reader(problems, "spells.toml", data).texts("solo_removed") if data else ()
+                Reader(problems, "spells.toml", data).texts("solo_removed") if data else ()
             )
     content = Content(
         source=directory,

@@ -18,7 +18,6 @@ A multi-color elixir (``colors = ["multi"]`` in the file) loads with ``multi=Tru
 from __future__ import annotations
 
 import itertools
-import tomllib
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -28,7 +27,7 @@ from typing import Any
 
 from athanor.games import packs
 from athanor.games.packs import ContentError as ContentError
-from athanor.games.packs import Packs
+from athanor.games.packs import Packs, Reader, is_int, read_toml
 
 CONTENT_DIR = Path(__file__).with_name("content")
 
@@ -248,103 +247,8 @@ class Content:
 
 # ---------------------------------------------------------------- reading
 
-_MISSING: Any = object()
 
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-class _Reader:
-    """Reads typed fields from one TOML table, noting problems instead of stopping.
-
-    Getters return a harmless default after noting a problem, so one pass reports every
-    problem in a pack rather than the first.
-    """
-
-    def __init__(self, problems: list[str], where: str, table: Mapping[str, Any]) -> None:
-        self.problems = problems
-        self.where = where
-        self.table = table
-        self.seen: set[str] = set()
-
-    def _get(self, key: str, what: str, ok: Callable[[Any], bool], default: Any) -> Any:
-        self.seen.add(key)
-        value = self.table.get(key, _MISSING)
-        if value is _MISSING:
-            if default is _MISSING:
-                self.problems.append(f"{self.where}: missing {key} ({what}).")
-                return None
-            return default
-        if not ok(value):
-            self.problems.append(f"{self.where}: {key} must be {what} (got {value!r}).")
-            return None
-        return value
-
-    def text(self, key: str) -> str:
-        return self._get(key, "a string", lambda v: isinstance(v, str), _MISSING) or ""
-
-    def optional_text(self, key: str) -> str | None:
-        return self._get(key, "a string", lambda v: isinstance(v, str), None)
-
-    def integer(self, key: str) -> int:
-        value = self._get(key, "an integer", _is_int, _MISSING)
-        return 0 if value is None else value
-
-    def flag(self, key: str) -> bool:
-        return bool(self._get(key, "true or false", lambda v: isinstance(v, bool), False))
-
-    def texts(self, key: str) -> tuple[str, ...]:
-        value = self._get(
-            key,
-            "a list of strings",
-            lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
-            _MISSING,
-        )
-        return tuple(value or ())
-
-    def integers(self, key: str) -> tuple[int, ...]:
-        value = self._get(
-            key,
-            "a list of integers",
-            lambda v: isinstance(v, list) and all(_is_int(x) for x in v),
-            _MISSING,
-        )
-        return tuple(value or ())
-
-    def counts(self, key: str) -> dict[str, int]:
-        """A table of name -> integer, such as a cost or a recipe."""
-        value = self._get(
-            key,
-            "a table of integers",
-            lambda v: isinstance(v, dict) and all(_is_int(x) for x in v.values()),
-            _MISSING,
-        )
-        return dict(value or {})
-
-    def sub(self, key: str) -> _Reader:
-        value = self._get(key, "a table", lambda v: isinstance(v, dict), _MISSING)
-        return _Reader(self.problems, f"{self.where} [{key}]", value or {})
-
-    def finish(self) -> None:
-        for key in self.table:
-            if key not in self.seen:
-                self.problems.append(f"{self.where}: unknown field {key!r}.")
-
-
-def _read_toml(directory: Path, name: str, problems: list[str]) -> dict[str, Any]:
-    path = directory / name
-    try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        problems.append(f"{name}: file missing from {directory}.")
-    except tomllib.TOMLDecodeError as exc:
-        problems.append(f"{name}: not valid TOML ({exc}).")
-    return {}
-
-
-def _kit(r: _Reader, key: str) -> Kit:
+def _kit(r: Reader, key: str) -> Kit:
     k = r.sub(key)
     kit = Kit(
         k.integer("ingredients_per_kind"),
@@ -357,7 +261,7 @@ def _kit(r: _Reader, key: str) -> Kit:
 
 
 def _read_settings(data: Mapping[str, Any], problems: list[str]) -> Settings:
-    r = _Reader(problems, "game.toml", data)
+    r = Reader(problems, "game.toml", data)
     r.flag("placeholder")
     r.seen.add("basis")
 
@@ -416,13 +320,13 @@ def _read_settings(data: Mapping[str, Any], problems: list[str]) -> Settings:
 
     markers: dict[int, int] = {}
     for value, n in r.sub("ep_markers").table.items():
-        if not value.isdigit() or not _is_int(n):
+        if not value.isdigit() or not is_int(n):
             problems.append(f"game.toml [ep_markers]: {value} = {n!r} must map a value to a count.")
             continue
         markers[int(value)] = n
 
     # Optional: a pack of printed components may have no placeholder values left.
-    listed = r._get("placeholders", "a table", lambda v: isinstance(v, dict), {}) or {}
+    listed = r.optional_table("placeholders")
     placeholders = {k: str(v) for k, v in listed.items()}
 
     settings = Settings(
@@ -458,7 +362,7 @@ def _read_settings(data: Mapping[str, Any], problems: list[str]) -> Settings:
     return settings
 
 
-def _build_elixir(r: _Reader, all_colors: tuple[str, ...]) -> ElixirCard:
+def _build_elixir(r: Reader, all_colors: tuple[str, ...]) -> ElixirCard:
     colors = r.texts("colors")
     multi = colors == (MULTI,)
     cost = r.counts("cost")
@@ -474,7 +378,7 @@ def _build_elixir(r: _Reader, all_colors: tuple[str, ...]) -> ElixirCard:
     )
 
 
-def _build_event(r: _Reader) -> EventCard:
+def _build_event(r: Reader) -> EventCard:
     return EventCard(
         id=r.text("id"),
         effect=r.text("effect"),
@@ -487,26 +391,21 @@ def _read_cards(
     file: str,
     key: str,
     data: Mapping[str, Any],
-    build: Callable[[_Reader], Any],
+    build: Callable[[Reader], Any],
     problems: list[str],
     placeholders: dict[str, str],
 ) -> tuple[Any, ...]:
-    top = _Reader(problems, file, data)
+    top = Reader(problems, file, data)
     if top.flag("placeholder"):
         placeholders[file] = top.optional_text("basis") or ""
     top.seen.add("basis")
-    entries = top._get(
-        key,
-        "an array of tables",
-        lambda v: isinstance(v, list) and all(isinstance(x, dict) for x in v),
-        _MISSING if data else [],
-    )
+    entries = top.tables(key) if data else []  # a missing file is noted once, by its reader
     top.finish()
     cards = []
     for n, entry in enumerate(entries or [], start=1):
         ident = entry.get("id")
         label = f"card {ident}" if isinstance(ident, str) else f"card #{n} (no id)"
-        r = _Reader(problems, f"{file}, {label}", entry)
+        r = Reader(problems, f"{file}, {label}", entry)
         cards.append(build(r))
         r.finish()
     return tuple(cards)
@@ -691,13 +590,13 @@ def _read(directory: Path) -> tuple[Content | None, list[str]]:
     if not directory.is_dir():
         return None, [f"{directory}: not a directory."]
     problems: list[str] = []
-    settings = _read_settings(_read_toml(directory, "game.toml", problems), problems)
+    settings = _read_settings(read_toml(directory, "game.toml", problems), problems)
     placeholders: dict[str, str] = {}
     all_colors = settings.decoction_colors
     elixirs = _read_cards(
         "elixirs.toml",
         "card",
-        _read_toml(directory, "elixirs.toml", problems),
+        read_toml(directory, "elixirs.toml", problems),
         lambda r: _build_elixir(r, all_colors),
         problems,
         placeholders,
@@ -705,7 +604,7 @@ def _read(directory: Path) -> tuple[Content | None, list[str]]:
     events = _read_cards(
         "events.toml",
         "event",
-        _read_toml(directory, "events.toml", problems),
+        read_toml(directory, "events.toml", problems),
         _build_event,
         problems,
         placeholders,
