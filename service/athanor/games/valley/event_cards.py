@@ -9,7 +9,7 @@ from typing import Any
 
 from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation
 from athanor.games.valley.actions import pay
-from athanor.games.valley.content import load
+from athanor.games.valley.content import LOSS_EFFECTS, load
 from athanor.games.valley.events import handles
 from athanor.games.valley.state import State, active_seat, decoctions_of, player
 
@@ -85,13 +85,24 @@ def affected(state: State, seat: int) -> bool:
         return any(p["chest"])
     if effect == "exchange":
         return any(p["chest"]) and bool(_elixirs_in_deck(state))
-    if effect == "ingredient_loss":
-        return p["ingredients"][param] > 0
-    if effect == "decoction_loss":
-        return decoctions_of(p, param) > 0
-    if effect == "skill_loss":
-        return p["skill_spaces"][param] > 0
+    if effect in LOSS_EFFECTS:
+        return loss(p, effect, param) > 0
     return True  # slowdown, reshuffle
+
+
+def loss(p: dict[str, Any], effect: str, param: str) -> int:
+    """What a loss effect takes from a player: the card's amount, or what there is
+    (VA-EVE-08..10, VA-Q-18): ingredients of the kind, decoctions of the color (the
+    transformation token's pool counts, VA-Q-14), spaces left of the skill marker (it
+    never goes off the first space). `p` is a player as the state and the view hold it."""
+    amount = load().settings.event_loss(effect)
+    if effect == "ingredient_loss":
+        return min(amount, p["ingredients"][param])
+    if effect == "decoction_loss":
+        return min(amount, decoctions_of(p, param))
+    if effect == "skill_loss":
+        return min(amount, p["skill_spaces"][param])
+    raise ValueError(f"{effect} is not a loss effect")
 
 
 def _elixirs_in_deck(state: State) -> list[str]:
@@ -115,13 +126,10 @@ def struck(state: State, seat: int, place: int | None, drawn: str | None = None)
     p = player(state, seat)
     effect, param = pending["effect"], pending["param"]
     body: dict[str, Any] = {"seat": seat, "effect": effect, "param": param}
-    settings = load().settings
-    if effect == "ingredient_loss":
-        body["lost"] = min(settings.event_loss(effect), p["ingredients"][param])
-    elif effect == "decoction_loss":  # the transformation pool's too (VA-Q-14)
-        body["lost"] = min(settings.event_loss(effect), decoctions_of(p, param))
+    if effect in ("ingredient_loss", "decoction_loss"):  # the token's pool too (VA-Q-14)
+        body["lost"] = loss(p, effect, param)
     elif effect == "skill_loss":  # spaces left, not off the first (VA-EVE-10, VA-Q-18)
-        body["spaces"] = min(settings.event_loss(effect), p["skill_spaces"][param])
+        body["spaces"] = loss(p, effect, param)
     elif effect in CHOOSING and place is not None:
         body["place"], body["card"] = place, p["chest"][place - 1]
         body["drawn"] = drawn

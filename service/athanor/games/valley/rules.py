@@ -9,7 +9,16 @@ from typing import Any
 from athanor.engine import BadCommand, Event, Outcome, Rng, Table, schema
 from athanor.engine.rules import JSON, Upcaster
 from athanor.engine.settle import PlainStateRules, flag, settle
-from athanor.games.valley import actions, event_cards, scoring, selling, setup, turns, views
+from athanor.games.valley import (
+    actions,
+    event_cards,
+    previews,
+    scoring,
+    selling,
+    setup,
+    turns,
+    views,
+)
 from athanor.games.valley.events import REGISTRY
 from athanor.games.valley.state import State, active_seat
 from athanor.games.valley.v1 import commands_pb2
@@ -116,6 +125,10 @@ class ValleyRules(PlainStateRules):
 
     def describe(self, event_type: str, body: JSON) -> str | None:
         return views.describe(event_type, body)
+
+    def preview(self, view: JSON, command: JSON) -> str | None:
+        """What a legal command would do, from the acting seat's view (previews.py)."""
+        return previews.preview(view, command)
 
 
 RULES = ValleyRules()

@@ -51,10 +51,15 @@ def _common(values: list[Any]) -> bool:
     return len(fixed) <= 1  # wild values take whatever the others share
 
 
+def shared_colors(items: list[Looks]) -> frozenset[str]:
+    """The colors every elixir of the line has (a multi-color one has all six, VA-SELL-12)."""
+    return frozenset.intersection(*(i.colors for i in items))
+
+
 def bonus(items: list[Looks]) -> dict[str, int]:
     """The line bonus: +5 one shape, +4 per color all share, +3 one level (VA-SELL-04..12)."""
     rates = load().settings.line_bonus
-    shared = frozenset.intersection(*(i.colors for i in items))
+    shared = shared_colors(items)
     out = {
         "shape": rates.shape if _common([i.shape for i in items]) else 0,
         "color": rates.color * len(shared),
@@ -62,6 +67,33 @@ def bonus(items: list[Looks]) -> dict[str, int]:
     }
     out["total"] = out["shape"] + out["color"] + out["level"]
     return out
+
+
+def full_line(chest: list[str | None], line: str) -> list[str] | None:
+    """The elixirs of a chest line in its places' order; None when a place is empty
+    (only a full line can be sold, VA-SELL-03). `chest` is a player's 9 places, as the
+    state and the view both hold them."""
+    cards = [chest[i - 1] for i in LINES[line]]
+    full = [c for c in cards if c is not None]
+    return full if len(full) == len(cards) else None
+
+
+def line_looks(
+    cards: list[str], places: tuple[int, ...], uses: list[dict[str, Any]]
+) -> list[Looks]:
+    """The elixirs of a line as they count in the sale, each with the token use declared
+    on its place ({"place", "token", "value", "replace"}), if any."""
+    by_place = {u["place"]: u for u in uses}
+    return [looks(c, by_place.get(i)) for c, i in zip(cards, places, strict=True)]
+
+
+def line_bonus(
+    cards: list[str], places: tuple[int, ...], uses: list[dict[str, Any]]
+) -> dict[str, int]:
+    """What selling the line pays, by part and in total (VA-SELL-04..13). It reads card
+    ids and the declared token uses only: the sale, the declarations offered and the
+    previews (from the view) all count a line with it."""
+    return bonus(line_looks(cards, places, uses))
 
 
 def _is_int(value: Any) -> bool:
@@ -129,13 +161,12 @@ def sell(state: State, command: dict[str, Any], seat: int) -> list[Event]:
     if not isinstance(line, str) or line not in LINES:
         raise BadCommand(f'"line" is one of {", ".join(LINES)}')
     places = LINES[line]
-    cards = [p["chest"][i - 1] for i in places]
-    if any(c is None for c in cards):
+    cards = full_line(p["chest"], line)
+    if cards is None:
         raise RuleViolation(
             "INCOMPLETE_LINE", "only a full line of three can be sold", "VA-SELL-03"
         )
     changes = _changes(command, places, cards, p["tokens"])
-    items = [looks(c, changes.get(i)) for c, i in zip(cards, places, strict=True)]
     return [
         action_event(seat, "sell"),
         Event(
@@ -144,7 +175,7 @@ def sell(state: State, command: dict[str, Any], seat: int) -> list[Event]:
                 "seat": seat,
                 "line": line,
                 "cards": cards,
-                "bonus": bonus(items),
+                "bonus": line_bonus(cards, places, list(changes.values())),
                 "tokens": sorted(c["token"] for c in changes.values()),
             },
         ),
@@ -191,7 +222,7 @@ def best_declaration(cards: list[str], places: tuple[int, ...], tokens: list[str
     token helps). Each token changes one part of the bonus only (shape, color or level),
     so the best use of each token is found alone, then the uses are combined on
     different elixirs (VA-SPEC-04)."""
-    plain = bonus([looks(c, None) for c in cards])
+    plain = line_bonus(cards, places, [])
     # per token kind: the best (gain, change) on each place, where it gains anything
     per_kind: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for kind in (k for k in CHANGES if k in tokens):
@@ -200,11 +231,7 @@ def best_declaration(cards: list[str], places: tuple[int, ...], tokens: list[str
         for card, place in zip(cards, places, strict=True):
             best: tuple[int, dict[str, Any]] | None = None
             for change in _options(card, place, kind):
-                items = [
-                    looks(c, change if i == place else None)
-                    for c, i in zip(cards, places, strict=True)
-                ]
-                gain = bonus(items)[part] - plain[part]
+                gain = line_bonus(cards, places, [change])[part] - plain[part]
                 if gain > 0 and (best is None or gain > best[0]):
                     best = (gain, change)
             if best is not None:
@@ -228,8 +255,8 @@ def sell_commands(state: State, seat: int) -> list[dict[str, Any]]:
     p = player(state, seat)
     out = []
     for line, places in LINES.items():
-        cards = [p["chest"][i - 1] for i in places]
-        if any(c is None for c in cards):
+        cards = full_line(p["chest"], line)
+        if cards is None:
             continue
         out.append({"type": "Sell", "line": line})
         owned = [k for k in CHANGES if k in p["tokens"]]
@@ -247,5 +274,4 @@ def sell_commands(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def _total(cards: list[str], places: tuple[int, ...], uses: list[dict[str, Any]]) -> int:
-    by_place = {u["place"]: u for u in uses}
-    return bonus([looks(c, by_place.get(i)) for c, i in zip(cards, places, strict=True)])["total"]
+    return line_bonus(cards, places, uses)["total"]

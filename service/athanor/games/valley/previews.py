@@ -1,0 +1,395 @@
+"""Command previews: what a legal command would do, in a few short sentences, before
+it is sent.
+
+The engine hands `preview` the acting seat's view (views.py) and one of its legal
+commands, never the state. In the Valley everything a player owns is public (VA-Q-26),
+so the view is the same for every seat; it hides only the deck's order and the box.
+The seat a preview speaks to is the one the view shows deciding: the seat an event
+waits for, else the active seat. Besides the view a preview reads the content pack
+(the printed cards and boards, public). It is pure: one view serves every command of a
+listing and is never changed.
+
+The numbers come from the functions the rules use on the same plain data, which the
+state and the view both hold: a line's bonus from `selling.line_bonus` (the chest's
+card ids and the declared token uses), a brew's ingredients from `actions.needed`, a
+marker's move from `state.moved`, what an event takes from `event_cards.loss`.
+
+Previewed: the skill points (VA-SETUP-13), a collect (VA-COLL-02..05), a brew
+(VA-BREW-01..05), making elixirs (VA-MAKE-01..08, VA-Q-14, VA-Q-28), a rearrangement
+(VA-REAR-01, VA-TREA-01), a sale (VA-SELL-04..13, VA-TSHP, VA-TCOL, VA-TLVL), the
+transformation token (VA-TDEC-01..03), ending a turn with actions unused (VA-Q-07) and
+the decisions an event asks for: protection (VA-TPRO-01/02, VA-EVE-01..10, VA-Q-18)
+and the elixir it takes (VA-EVE-01, VA-EVE-03). The card an exchange draws and the
+cards a refill deals are hidden: those previews say only what is certain.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from athanor.games.valley import actions, event_cards, selling
+from athanor.games.valley.content import load
+from athanor.games.valley.state import LINES, decoctions_of, moved
+
+JSON = dict[str, Any]
+
+TOKEN_NAMES = {
+    selling.SHAPE: "Change of shape",
+    selling.COLOR: "Change of color",
+    selling.LEVEL: "Change of level",
+}
+EFFECT_NAMES = {
+    "lose_elixir": "Lose an elixir",
+    "slowdown": "Slowdown",
+    "exchange": "Exchange",
+    "reshuffle": "Reshuffle",
+    "ingredient_loss": "Ingredient loss",
+    "decoction_loss": "Decoction loss",
+    "skill_loss": "Skill loss",
+}
+
+
+class Seen:
+    """The view and the acting seat's player in it."""
+
+    def __init__(self, view: JSON, seat: str) -> None:
+        self.view = view
+        self.seat = seat
+        self.me: JSON = view["players"][seat]
+
+    def actions_left(self, used: int = 1) -> str:
+        """What is left of the turn's actions once `used` more are taken (VA-TURN-02)."""
+        left = self.view["actions_left"] - used
+        return f"{count(left, 'action')} left" if left else "no actions left"
+
+    def skill_value(self, space: int) -> int:
+        return int(self.view["skill_track"][space])
+
+
+def acting_seat(view: JSON) -> str | None:
+    """The seat deciding now: the one an open event waits for, else the active seat."""
+    pending = view.get("pending")
+    if pending:
+        queue = pending.get("queue") or []
+        return str(queue[0]) if pending.get("kind") == "event" and queue else None
+    if view.get("phase") not in ("skills", "play") or not view.get("active"):
+        return None
+    return str(view["active"])
+
+
+def preview(view: JSON, command: JSON) -> str | None:
+    seat = acting_seat(view)
+    make = PREVIEWS.get(str(command.get("type")))
+    if seat is None or seat not in view.get("players", {}) or make is None:
+        return None
+    return make(Seen(view, seat), command)
+
+
+# -- words --------------------------------------------------------------------------
+
+
+def title(name: str) -> str:
+    return name.replace("_", " ").title()
+
+
+def listing(items: list[str]) -> str:
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def count(n: int, noun: str) -> str:
+    return f"{n} {noun if n == 1 else noun + 's'}"
+
+
+def amounts(by_name: dict[str, int]) -> str:
+    """{"yellow": 2, "water": 1} as "2 Yellow and 1 Water", in the given order."""
+    return listing([f"{n} {title(name)}" for name, n in by_name.items()])
+
+
+def card_text(card_id: str) -> str:
+    """An elixir by id with what a sale reads of it: colors, shape and level."""
+    card = load().elixir(card_id)
+    if card.multi:
+        return f"{card_id} (multi-color, wild)"
+    colors = "-".join(title(c) for c in card.colors)
+    return f"{card_id} ({colors}, {card.shape}, level {card.level})"
+
+
+def effect_name(pending: JSON) -> str:
+    name = EFFECT_NAMES.get(pending["effect"], title(pending["effect"]))
+    return f"{name} ({title(pending['param'])})" if pending.get("param") else name
+
+
+# -- what a chest change does to its lines ----------------------------------------------
+
+
+def line_news(before: list[str | None], after: list[str | None]) -> list[str]:
+    """The lines a chest change fills, breaks or re-prices; a full line's price is what
+    its sale pays before any token (VA-SELL-01..12)."""
+    out = []
+    for line, places in LINES.items():
+        was, now = selling.full_line(before, line), selling.full_line(after, line)
+        if was == now:
+            continue
+        if now is None:
+            out.append(f"{line} no longer full")
+            continue
+        ep = selling.line_bonus(now, places, [])["total"]
+        if was is None:
+            out.append(f"{line} full, {ep} EP")
+            continue
+        old = selling.line_bonus(was, places, [])["total"]
+        if ep != old:
+            out.append(f"{line} {ep} EP, was {old}")
+    return out
+
+
+def news_text(before: list[str | None], after: list[str | None]) -> str:
+    news = line_news(before, after)
+    return f" Lines before tokens: {'; '.join(news)}." if news else ""
+
+
+def raises(s: Seen, moves: Counter[str]) -> str:
+    """Skill markers moved right, one space per move (a move past the end is lost,
+    VA-Q-03, VA-Q-28), as "Yellow from 1 to 3"."""
+    parts = []
+    for track, n in moves.items():
+        space = s.me["skill_spaces"][track]
+        reached = moved(s.me, track, n)
+        text = f"{title(track)} from {s.skill_value(space)} to {s.skill_value(reached)}"
+        lost = n - (reached - space)
+        if lost:
+            text += f" ({count(lost, 'move')} lost)"
+        parts.append(text)
+    return listing(parts)
+
+
+# -- setup and the actions ---------------------------------------------------------------
+
+
+def assign_skills(s: Seen, command: JSON) -> str:
+    moves = Counter(command["tracks"])
+    most = [f"{s.skill_value(moved(s.me, track, n))} {title(track)}" for track, n in moves.items()]
+    return f"Raises {raises(s, moves)}: a collect may take up to {listing(most)}."
+
+
+def collect(s: Seen, command: JSON) -> str:
+    take: dict[str, int] = command["take"]
+    cap = load().settings.max_ingredients_per_kind
+    held = []
+    for kind, n in take.items():
+        now = s.me["ingredients"][kind] + n
+        room = f"room for {cap - now} more" if now < cap else "full"
+        held.append(f"{now} {title(kind)} ({room})")
+    return f"Collects {amounts(take)}: you will have {listing(held)}; {s.actions_left()}."
+
+
+def brew(s: Seen, command: JSON) -> str:
+    wanted: dict[str, int] = command["decoctions"]
+    needs = actions.needed(wanted)
+    used = {kind: needs[kind] for kind in load().settings.ingredients if kind in needs}
+    left = [f"{s.me['ingredients'][kind] - n} {title(kind)}" for kind, n in used.items()]
+    return (
+        f"Brews {amounts(wanted)} for {amounts(used)} (left: {', '.join(left)}); "
+        f"{s.actions_left()}."
+    )
+
+
+def make(s: Seen, command: JSON) -> str:
+    orders = command["cards"]
+    cards = [load().elixir(o["card"]) for o in orders]
+    spent: Counter[str] = Counter()
+    moves: Counter[str] = Counter()
+    for card in cards:
+        spent.update(card.cost)
+        moves.update(card.bonus)
+    paid = dict(spent)
+    left = {color: decoctions_of(s.me, color) - n for color, n in paid.items()}
+    if len(orders) == 1:
+        what = f"{card_text(orders[0]['card'])} in place {orders[0]['place']}"
+    else:
+        cards_, places = [o["card"] for o in orders], [str(o["place"]) for o in orders]
+        what = f"{listing(cards_)} in places {listing(places)}"
+    rest = ", ".join(f"{n} {title(color)}" for color, n in left.items())
+    text = f"Makes {what} for {amounts(paid)} decoctions (left: {rest})."
+    if moves:
+        text += f" Raises {raises(s, moves)}."
+    text += f" Worth {sum(c.ep for c in cards)} EP at game end; {s.actions_left()}."
+    chest = list(s.me["chest"])
+    after = list(chest)
+    for order in orders:
+        after[order["place"] - 1] = order["card"]
+    return text + news_text(chest, after)
+
+
+def rearrange(s: Seen, command: JSON) -> str:
+    chest = list(s.me["chest"])
+    src, dst = command["from"], command["to"]
+    moving, other = chest[src - 1], chest[dst - 1]
+    if other is None:
+        text = f"Moves {moving} from place {src} to place {dst}"
+    else:
+        text = f"Swaps {moving} (place {src}) and {other} (place {dst})"
+    if command.get("token"):
+        text += " with your rearranging token (no action used)."
+    else:
+        text += f"; {s.actions_left()}."
+    after = list(chest)
+    after[src - 1], after[dst - 1] = other, moving
+    return text + news_text(chest, after)
+
+
+def change_text(card_id: str, use: JSON) -> str:
+    kind, value = use["token"], use["value"]
+    if kind == selling.SHAPE:
+        counts_as = f"counts as {value}"
+    elif kind == selling.LEVEL:
+        counts_as = f"counts as level {value}"
+    else:
+        card = load().elixir(card_id)
+        replaced = use.get("replace") or card.colors[0]
+        counts_as = f"counts {title(value)} instead of {title(replaced)}"
+    return f"{card_id} {counts_as} ({TOKEN_NAMES[kind]})"
+
+
+def sell(s: Seen, command: JSON) -> str | None:
+    line = command["line"]
+    places = LINES[line]
+    cards = selling.full_line(s.me["chest"], line)
+    if cards is None:
+        return None
+    uses = command.get("changes") or []
+    paid = selling.line_bonus(cards, places, uses)
+    shared = selling.shared_colors(selling.line_looks(cards, places, uses))
+    parts = []
+    if paid["shape"]:
+        parts.append(f"{paid['shape']} for one shape")
+    if paid["color"]:
+        colors = [title(c) for c in load().settings.decoction_colors if c in shared]
+        named = count(len(colors), "color") if len(colors) > 2 else listing(colors)
+        parts.append(f"{paid['color']} for sharing {named}")
+    if paid["level"]:
+        parts.append(f"{paid['level']} for one level")
+    why = listing(parts) if parts else "no shape, color or level in common"
+    text = f"Sells {line} ({', '.join(cards)}) for {paid['total']} EP: {why}."
+    by_place = {u["place"]: u for u in uses}
+    notes = [
+        change_text(c, by_place[i]) for c, i in zip(cards, places, strict=True) if i in by_place
+    ]
+    notes += [f"{c} is wild" for c in cards if load().elixir(c).multi]
+    if notes:
+        text += f" {'; '.join(notes)}."
+    ep = s.me["ep"]
+    return text + f" Your EP markers go from {ep} to {ep + paid['total']}; {s.actions_left()}."
+
+
+def transform(s: Seen, command: JSON) -> str:
+    src, dst, n = command["from"], command["to"], command["n"]
+    left = s.me["decoctions"][src] - n
+    to_spend = decoctions_of(s.me, dst) + n
+    cap = load().settings.max_decoctions_per_color  # the token's are exempt (VA-TDEC-03)
+    return (
+        f"Turns {count(n, title(src) + ' decoction')} into {title(dst)} on your transformation "
+        f"token (free, once a game): {left} {title(src)} and {to_spend} {title(dst)} "
+        f"to spend; those on the token are outside the cap of {cap}."
+    )
+
+
+def end_turn(s: Seen, command: JSON) -> str | None:
+    left = s.view["actions_left"]
+    if left <= 0:
+        return None
+    return f"Ends your turn with {count(left, 'action')} unused."
+
+
+# -- events --------------------------------------------------------------------------------
+
+
+def takes(s: Seen, pending: JSON) -> str:
+    """What the pending event does to the acting seat when it is not protected."""
+    effect, param = pending["effect"], pending.get("param")
+    if effect in event_cards.LOSS_EFFECTS:
+        lost = event_cards.loss(s.me, effect, param)
+        if effect == "skill_loss":
+            space = s.me["skill_spaces"][param]
+            after = s.skill_value(space - lost)
+            return (
+                f"your {title(param)} marker moves {count(lost, 'space')} left, "
+                f"{title(param)} from {s.skill_value(space)} to {after}"
+            )
+        if effect == "ingredient_loss":
+            held = s.me["ingredients"][param]
+            return f"you lose {lost} {title(param)} ingredients, {held} to {held - lost}"
+        held = decoctions_of(s.me, param)
+        return f"you lose {lost} {title(param)} decoctions, {held} to {held - lost}"
+    if effect == "slowdown":
+        return "your next turn has only 1 action"
+    if effect == "lose_elixir":
+        return "you discard an elixir of your choice from your chest"
+    if effect == "exchange":
+        return "you swap an elixir of your choice for a random one from the deck"
+    shown = sum(1 for c in s.view["display"] if c)
+    later = [
+        str(seat)
+        for seat in pending["queue"][1:]
+        if event_cards.PROTECTION in s.view["players"][str(seat)]["tokens"]
+    ]
+    text = f"the {count(shown, 'display card')} go into the deck and new ones are dealt"
+    if later:
+        text += f", unless seat {' or '.join(later)} uses its protection"
+    return text
+
+
+def protect(s: Seen, command: JSON) -> str | None:
+    pending = s.view.get("pending") or {}
+    if pending.get("kind") != "event":
+        return None
+    name = effect_name(pending)
+    if command.get("use"):
+        text = f"Uses your protection token against {name}: it spares you"
+        if pending["effect"] == "reshuffle":
+            text += " and everyone else, the display stays"
+        return text + "; the token goes to the box."
+    return f"Keeps your protection token; {name}: {takes(s, pending)}."
+
+
+def choose_elixir(s: Seen, command: JSON) -> str | None:
+    pending = s.view.get("pending") or {}
+    chest = list(s.me["chest"])
+    place = command["place"]
+    card = chest[place - 1]
+    if pending.get("kind") != "event" or card is None:
+        return None
+    ep = load().elixir(card).ep
+    if pending["effect"] == "exchange":
+        return (
+            f"Gives up {card} from place {place} ({ep} EP at game end) for a random "
+            "elixir from the deck, which takes its place."
+        )
+    if pending["effect"] != "lose_elixir":
+        return None
+    after = list(chest)
+    after[place - 1] = None
+    return (
+        f"Discards {card} from place {place} to the box: its {ep} EP no longer "
+        f"count at game end.{news_text(chest, after)}"
+    )
+
+
+PREVIEWS: dict[str, Callable[[Seen, JSON], str | None]] = {
+    "AssignSkills": assign_skills,
+    "Collect": collect,
+    "Brew": brew,
+    "Make": make,
+    "Rearrange": rearrange,
+    "Sell": sell,
+    "Transform": transform,
+    "EndTurn": end_turn,
+    "Protect": protect,
+    "ChooseElixir": choose_elixir,
+}
