@@ -17,11 +17,11 @@ from contextlib import contextmanager
 import grpc
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import OptionList, RichLog
 
 from athanor.cli import bot
 from athanor.play.app import ConfirmScreen, PlayApp
-from athanor.play.link import Settings
+from athanor.play.link import LogLine, Settings
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 from tests.server_process import ServerProcess
@@ -117,6 +117,41 @@ async def choose_and_send(pilot: Pilot[None], app: PlayApp) -> str:
     return wanted
 
 
+def can(app: PlayApp, kind: str) -> bool:
+    snap = app.snapshot
+    return my_turn(app) and snap is not None and any(c["type"] == kind for c in snap.commands)
+
+
+async def choose_type_and_send(pilot: Pilot[None], app: PlayApp, kind: str) -> None:
+    """Send the first variant of the command type `kind`, with the keyboard only."""
+    assert app.snapshot is not None
+    types = list(dict.fromkeys(c["type"] for c in app.snapshot.commands))
+    app.query_one("#commands", OptionList).focus()
+    await pilot.press("home", *["down"] * types.index(kind), "enter")
+    if app.group_type is not None:
+        await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
+    before = app.message
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: app.message != before and not app.sending, "the answer")
+
+
+async def wait_for_line(pilot: Pilot[None], app: PlayApp, kind: str) -> LogLine:
+    def found() -> LogLine | None:
+        return next((x for x in app.log_lines if x.type == kind and x.mine), None)
+
+    await wait_for(pilot, lambda: found() is not None, f"our {kind} in the log")
+    line = found()
+    assert line is not None
+    return line
+
+
+def log_text(app: PlayApp) -> str:
+    """The log as shown (its wrapped lines joined again)."""
+    log = app.query_one("#log", RichLog)
+    return " ".join(" ".join(strip.text.split()) for strip in log.lines)
+
+
 async def test_join_a_seat_and_see_the_legal_commands(server: ServerProcess) -> None:
     game, tokens = new_game(server)
     app = make_app(server, game, tokens[1])
@@ -127,7 +162,7 @@ async def test_join_a_seat_and_see_the_legal_commands(server: ServerProcess) -> 
         status = str(app.query_one("#status").render())
         assert "seat 1" in status and "YOUR TURN" in status and "waiting for you, seat 2" in status
         view = str(app.query_one("#view").render())
-        assert "seat 1 (you)" in view and "forrie hand: plant-" in view  # our private hand
+        assert "seat 1 (you)" in view and "forrie hand: Plant " in view  # our private hand
         assert "seat 2:" in view and "forrie hand: 3" in view  # theirs: only a count
         await wait_for(pilot, lambda: bool(app.log_versions), "the event log")
         assert app.log_versions == list(range(1, len(app.log_versions) + 1))
@@ -150,7 +185,9 @@ async def test_the_highlighted_command_shows_its_preview(
         assert app.snapshot is not None
         assert len(app.snapshot.previews) == len(app.snapshot.commands)
         box = app.query_one("#preview")
-        assert box.display and box.region.height >= 3  # it fits beside the lists at 80x24
+        assert box.display
+        # it fits beside the lists at 80x24 (once laid out: the snapshot may have just come)
+        await wait_for(pilot, lambda: box.region.height >= 3, "the preview box laid out")
         assert "Enter lists the variants" in str(box.render())  # seven picks to choose from
         await pilot.press("enter", "down")  # Pick Forries, then its second variant
         assert app.group_type == "PickForries"
@@ -165,6 +202,70 @@ async def test_the_highlighted_command_shows_its_preview(
         confirm = " ".join(str(app.screen.query_one("#confirm").render()).split())
         assert f"=> {expected}" in confirm and "Enter/y: send" in confirm
         await pilot.press("escape")
+
+
+async def test_cards_show_by_their_labels_and_commands_still_carry_ids(
+    server: ServerProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Apothebakery labels its cards: the hand in the view, the pick variants and the
+    confirmation read "Plant 1/3", not "plant-01"; the command sent names the ids."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    game, tokens = new_game(server)
+    app = make_app(server, game, tokens[1])
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app), "the legal commands")
+        assert app.snapshot is not None
+        labels = app.snapshot.view["labels"]
+        hand = app.snapshot.view["game"]["players"]["1"]["forrie_hand"]
+        assert len(hand) == 3 and set(hand) <= set(labels) and app.labels == labels
+        view = str(app.query_one("#view").render())
+        shown = ", ".join(labels[c] for c in hand)
+        assert f"forrie hand: {shown}" in view  # by label, in the hand's order
+        assert not any(c in view for c in hand)  # the ids are not in the view
+        # the variants: by label, with the id only where another card reads the same
+        await pilot.press("enter")
+        assert app.group_type == "PickForries"
+        prompts = option_labels(app)[1:]
+        picks = [c for c in app.snapshot.commands if c["type"] == "PickForries"]
+        assert len(prompts) == len(picks) == 7
+        for prompt, command in zip(prompts, picks, strict=True):
+            for card in command["cards"]:
+                assert labels[card] in prompt
+                alike = [c for c in hand if c != card and labels[c] == labels[card]]
+                assert (f"[{card}]" in prompt) == bool(alike), prompt
+        assert len(set(prompts)) == len(prompts)  # no two variants read the same
+        # the confirmation shows every card with its id; the command sent carries the ids
+        await pilot.press("enter")  # the first variant
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
+        chosen = app.screen.command  # type: ignore[attr-defined]
+        assert chosen == picks[0]
+        confirm = " ".join(str(app.screen.query_one("#confirm").render()).split())
+        for card in chosen["cards"]:
+            assert f"{labels[card]} [{card}]" in confirm
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.message.startswith("sent "), "the answer")
+        await wait_for(
+            pilot,
+            lambda: (
+                app.snapshot is not None
+                and app.snapshot.view["game"]["players"]["1"]["picked"] == chosen["cards"]
+            ),
+            "the pick in the view",
+        )
+        # the log names a Wilderness card by its label: take one when our turn comes
+        with bots(server, game, [2]):
+            await wait_for(pilot, lambda: can(app, "TakeCard"), "a card to take")
+        await choose_type_and_send(pilot, app, "TakeCard")
+        assert app.message.startswith("sent "), app.message
+        taken = await wait_for_line(pilot, app, "WildernessTaken")
+        card = taken.text.split(" takes ")[1].split(" from ")[0]  # "Seat 1 takes res-07 ..."
+        assert card in app.known_labels
+        await wait_for(
+            pilot,
+            lambda: f"Seat 1 takes {app.known_labels[card]} from slot" in log_text(app),
+            "the labelled sentence in the log",
+        )
+        assert card not in log_text(app)
 
 
 async def test_play_a_full_round_against_a_bot(server: ServerProcess) -> None:
@@ -281,5 +382,7 @@ async def test_other_games_play_through_the_same_screens(
             await choose_and_send(pilot, app)
         assert app.message.startswith("sent "), app.message
         assert title in str(app.query_one("#status").render())
-        if kind == "valley":  # a game without previews: no preview box takes room
-            assert not app.query_one("#preview").display
+        # the preview box takes room only while some listed command has a preview (a game
+        # without previews keeps the whole column for the lists)
+        assert app.snapshot is not None
+        assert app.query_one("#preview").display == any(app.snapshot.previews)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -232,7 +232,11 @@ def describe(rules: Rules, event_type: str, body: JSON) -> str:
 
 
 def view(rules: Rules, state: GameState, seat: int | None) -> JSON:
-    return {
+    """What `seat` (None: a spectator) may see: the engine's part, the game's own view
+    under "game" and, when the game offers the optional `labels` hook, "labels": display
+    names for ids in that view (see `labels`)."""
+    seen = rules.view(state.rules_state, seat)
+    out = {
         "kind": state.kind,
         "version": state.version,
         "seats": state.seats,
@@ -241,8 +245,54 @@ def view(rules: Rules, state: GameState, seat: int | None) -> JSON:
         "over": state.over,
         "outcome": state.outcome,
         "seed_commitment": state.seed_commitment,
-        "game": rules.view(state.rules_state, seat),
+        "game": seen,
     }
+    if getattr(rules, "labels", None) is not None:
+        out["labels"] = labels(rules, seen)
+    return out
+
+
+def labels(rules: Rules, seen: JSON) -> dict[str, str]:
+    """Display names for the ids in a seat's view: {id: label}, {} when the game offers
+    none.
+
+    Games may offer `labels(view) -> dict[str, str] | None` on their rules. It is given
+    the seat's view (what `rules.view(state, seat)` returns), never the state, and only
+    labels for ids that occur in that view (as a string value or a key) are kept, so a
+    label never names a card the seat cannot see. Entries that are not text are dropped;
+    a hook that raises gives {} (a broken hook costs the labels, never the view).
+    """
+    hook = getattr(rules, "labels", None)
+    if hook is None:
+        return {}
+    try:
+        given = hook(seen)
+        pairs = dict(given) if isinstance(given, Mapping) else {}
+    except Exception:  # a broken hook costs the labels, never the view
+        return {}
+    present = strings_in(seen)
+    return {
+        key: text
+        for key, text in sorted((k, v) for k, v in pairs.items() if isinstance(k, str))
+        if key in present and isinstance(text, str) and text
+    }
+
+
+def strings_in(value: object, keys: bool = True) -> set[str]:
+    """Every string in a JSON value: the values and (with `keys`) the keys of its objects."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            if keys:
+                found.update(k for k in item if isinstance(k, str))
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
 
 
 def legal_commands(rules: Rules, state: GameState, seat: int) -> list[JSON]:

@@ -67,7 +67,7 @@ class Rules(Protocol):
     mutate the state it is given after that state was returned to the engine (the
     engine may keep it as the state at an earlier version).
 
-    Two methods are optional (the engine looks them up with getattr, so they are not
+    Three methods are optional (the engine looks them up with getattr, so they are not
     members of this protocol):
 
     - `describe(event_type, body) -> str | None`: an event as a sentence, from the body
@@ -80,6 +80,16 @@ class Rules(Protocol):
       deterministic and must not change the view: one view serves every command of a
       listing. None or "" means no preview; a preview that raises is treated as none
       (`athanor.engine.game.preview`).
+    - `labels(view) -> dict[str, str] | None`: display names for the ids in a seat's
+      view ("plant-06" -> "Plant 2/2", an adventurer's id -> its name), so clients can
+      show cards by name. Like `preview` it receives the seat's view, what
+      `view(state, seat)` returns, never the state, and must be pure and must not
+      change the view. A label may only be given for an id that occurs in that view
+      (the engine drops any other, so a label can never name a card the seat cannot
+      see), and should be short (it is shown in lists) and tell apart cards that differ
+      in print. The engine puts the result in the view JSON as "labels" ({} for None or
+      a hook that raises; no "labels" key for a game without the hook). Labels are
+      for display only: commands still carry the ids (`athanor.engine.game.labels`).
     """
 
     kind: str

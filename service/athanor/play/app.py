@@ -6,7 +6,8 @@ and the event log. Choosing a command never involves typing: the first list hold
 the command types, the second the concrete variants the server offers, and a
 confirmation shows the command before it is sent. Where the game offers previews, a
 box under the commands says what the highlighted one would do, and the confirmation
-repeats it.
+repeats it. Where the game labels the ids of its view, the view, the variants, the
+confirmation and the log show the labels (formatting.py says where the ids stay).
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ from athanor.play import formatting as fmt
 from athanor.play.link import LogLine, PlayLink, Refused, Settings, Snapshot
 
 BACK = "back"
+# how long a log line may wait for the view that follows its events (whose labels may
+# name a card the events just showed, such as one fed from a hidden hand)
+LOG_WAIT_S = 0.5
 PREVIEW = "=> "  # marks the game's preview of a command, in words rather than colour
 
 
@@ -42,16 +46,20 @@ class ConfirmScreen(ModalScreen[bool]):
     #confirm { width: 70; max-width: 100%; height: auto; border: double $accent; padding: 0 1; }
     """
 
-    def __init__(self, command: dict[str, Any], preview: str = "") -> None:
+    def __init__(
+        self, command: dict[str, Any], preview: str = "", labels: fmt.Labels = fmt.NO_LABELS
+    ) -> None:
         super().__init__()
         self.command = command
         self.preview = preview
+        self.labels = labels
 
     def compose(self) -> ComposeResult:
         shown = f"{PREVIEW}{self.preview}\n\n" if self.preview else ""
+        # every labelled id with its id: this is exactly what is sent
         body = (
             f"Send {fmt.words(str(self.command.get('type', '?')))}?\n\n"
-            f"{fmt.arguments(self.command)}\n\n"
+            f"{fmt.arguments(self.command, self.labels, fmt.EVERY)}\n\n"
             f"{shown}"
             "Enter/y: send    Esc/n: back"
         )
@@ -92,10 +100,13 @@ class PlayApp(App[None]):
         self.snapshot: Snapshot | None = None
         self.title_text = settings.game
         self.group_type: str | None = None  # the type whose variants are listed, if any
-        self.log_lines: list[LogLine] = []  # what the log shows
+        self.log_lines: list[LogLine] = []  # every event received, in order (the log)
+        self._unwritten: list[LogLine] = []  # received, waiting for the next view's labels
         self.message = ""
         self.banner = ""
         self.preview_text = ""  # the preview shown for the highlighted command
+        self.labels: dict[str, str] = {}  # the latest view's labels: {id: label}
+        self.known_labels: dict[str, str] = {}  # every label this seat's views gave
         self._previews: tuple[Snapshot | None, dict[str, str]] = (None, {})
         self.sending = False
 
@@ -134,15 +145,27 @@ class PlayApp(App[None]):
     # -- what the link tells us -------------------------------------------------------
 
     async def add_event(self, line: LogLine) -> None:
-        mark = "*" if line.mine else " "  # your own commands, without relying on colour
-        text = line.text or f"{line.type} (seat {line.seat})"
-        self.query_one("#log", RichLog).write(Text(f"{mark}{line.version} {text}"))
         self.log_lines.append(line)
+        self._unwritten.append(line)
+        if len(self._unwritten) == 1:  # the view after these events usually comes first
+            self.set_timer(LOG_WAIT_S, self.write_log)
+
+    def write_log(self) -> None:
+        """Write the lines received so far, naming ids by every label seen by now."""
+        log = self.query_one("#log", RichLog)
+        for line in self._unwritten:
+            mark = "*" if line.mine else " "  # your own commands, without relying on colour
+            text = fmt.sentence(line.text, self.known_labels) or f"{line.type} (seat {line.seat})"
+            log.write(Text(f"{mark}{line.version} {text}"))
+        self._unwritten.clear()
 
     async def show_snapshot(self, snap: Snapshot) -> None:
         if self.snapshot is None and snap.view.get("kind"):
             self.title_text = await self.link.kind_title(str(snap.view["kind"]))
         self.snapshot = snap
+        self.labels = fmt.labels_of(snap.view)
+        self.known_labels.update(self.labels)
+        self.write_log()
         self.query_one("#status", Static).update(
             Text(
                 fmt.status(
@@ -246,8 +269,12 @@ class PlayApp(App[None]):
         else:
             pane.border_title = fmt.words(self.group_type)
             pane.add_option(Option("<- back (Esc)", id=BACK))
-            for n, command in enumerate(groups[self.group_type]):
-                pane.add_option(Option(fmt.arguments(command), id=f"variant:{n}"))
+            variants = groups[self.group_type]
+            # ids whose label another variant's id shares keep their id: "Plant 1/3 [plant-01]"
+            tagged = fmt.look_alike(variants, self.labels)
+            for n, command in enumerate(variants):
+                text = fmt.arguments(command, self.labels, tagged)
+                pane.add_option(Option(text, id=f"variant:{n}"))
         if pane.option_count:
             # keep the cursor where the player left it, as far as the list allows
             pane.highlighted = min(highlighted or 0, pane.option_count - 1)
@@ -280,7 +307,7 @@ class PlayApp(App[None]):
             if send:
                 self.run_worker(self.send(command), group="send")
 
-        self.push_screen(ConfirmScreen(command, self.preview_of(command)), answered)
+        self.push_screen(ConfirmScreen(command, self.preview_of(command), self.labels), answered)
 
     async def send(self, command: dict[str, Any]) -> None:
         name = fmt.words(str(command.get("type", "?")))

@@ -4,16 +4,36 @@ Nothing here knows a game: views are rendered as a readable outline of their JSO
 the status line comes from the engine's table (`table_json`), and commands are the
 server's complete concrete commands, grouped by their "type". Everything is words
 and markers, never colour alone, so the screen reads the same under NO_COLOR.
+
+Where the game labels the ids in its view (the view's "labels", {id: label}), an id is
+shown by its label: in the view and the log as the label alone, in a list of variants
+as the label with the id in brackets when another id of those variants reads the same
+("Plant 1/3 [plant-01]"), and in the confirmation always with its id (what is sent).
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import re
+from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
-# engine bookkeeping a player does not need to read
-HIDDEN_KEYS = {"seed_commitment", "options", "seat", "version", "kind"}
+# engine bookkeeping a player does not need to read (labels are shown in place of ids)
+HIDDEN_KEYS = {"seed_commitment", "options", "seat", "version", "kind", "labels"}
 INDENT = "  "
+Labels = Mapping[str, str]
+NO_LABELS: Labels = {}
+
+
+class _Every:
+    """A container holding everything: every labelled id is shown with its id."""
+
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+EVERY: Container[str] = _Every()
 
 
 def words(key: str) -> str:
@@ -36,6 +56,22 @@ def scalar(value: Any) -> str:
     return str(value)
 
 
+def labels_of(view: Mapping[str, Any] | None) -> dict[str, str]:
+    """The view's labels ({id: label}); {} when the game gives none (or sends junk)."""
+    given = (view or {}).get("labels")
+    if not isinstance(given, dict):
+        return {}
+    return {k: v for k, v in given.items() if isinstance(k, str) and isinstance(v, str) and v}
+
+
+def shown(value: Any, labels: Labels = NO_LABELS, tagged: Container[str] = ()) -> str:
+    """A scalar as text; a labelled id as its label, followed by "[id]" when `tagged`
+    holds it."""
+    if isinstance(value, str) and value in labels:
+        return f"{labels[value]} [{value}]" if value in tagged else labels[value]
+    return scalar(value)
+
+
 def is_scalar(value: Any) -> bool:
     return not isinstance(value, dict | list)
 
@@ -45,56 +81,63 @@ def seat_keyed(obj: dict[str, Any]) -> bool:
     return bool(obj) and all(k.isdigit() for k in obj)
 
 
-def outline(value: Any, my_seat: int = 0, depth: int = 0) -> list[str]:
-    """A readable outline of a JSON value (the lines, without the top key)."""
+def outline(value: Any, my_seat: int = 0, depth: int = 0, labels: Labels = NO_LABELS) -> list[str]:
+    """A readable outline of a JSON value (the lines, without the top key); labelled ids
+    are shown by their labels."""
     pad = INDENT * depth
     lines: list[str] = []
+
+    def show(x: Any) -> str:
+        return shown(x, labels)
+
     if isinstance(value, dict):
         items = list(value.items())
         if seat_keyed(value):
             # your own seat first: it is the one with the private parts
             items.sort(key=lambda kv: (int(kv[0]) != my_seat, int(kv[0])))
         for key, item in items:
-            label = f"seat {key}" if key.isdigit() else words(key)
+            name = f"seat {key}" if key.isdigit() else words(key)  # keys are names, not ids
             if key.isdigit() and int(key) == my_seat:
-                label += " (you)"
+                name += " (you)"
             if is_scalar(item):
-                lines.append(f"{pad}{label}: {scalar(item)}")
+                lines.append(f"{pad}{name}: {show(item)}")
             elif isinstance(item, list) and all(is_scalar(x) for x in item):
-                lines.append(f"{pad}{label}: {', '.join(map(scalar, item)) or '(none)'}")
+                lines.append(f"{pad}{name}: {', '.join(map(show, item)) or '(none)'}")
             elif not item:
-                lines.append(f"{pad}{label}: (none)")
+                lines.append(f"{pad}{name}: (none)")
             else:
-                lines.append(f"{pad}{label}:")
-                lines.extend(outline(item, my_seat, depth + 1))
+                lines.append(f"{pad}{name}:")
+                lines.extend(outline(item, my_seat, depth + 1, labels))
     elif isinstance(value, list):
         for n, item in enumerate(value, 1):
             if is_scalar(item):
-                lines.append(f"{pad}{n}. {scalar(item)}")
+                lines.append(f"{pad}{n}. {show(item)}")
             elif isinstance(item, dict) and all(is_scalar(x) for x in item.values()):
-                # a small record on one line: "1. adventurer adv-22, hearts 3"
-                fields = ", ".join(f"{words(k)} {scalar(v)}" for k, v in item.items())
+                # a small record on one line: "1. adventurer Aldric the Bold, hearts 3"
+                fields = ", ".join(f"{words(k)} {show(v)}" for k, v in item.items())
                 lines.append(f"{pad}{n}. {fields}")
             else:
                 lines.append(f"{pad}{n}.")
-                lines.extend(outline(item, my_seat, depth + 1))
+                lines.extend(outline(item, my_seat, depth + 1, labels))
     else:
-        lines.append(f"{pad}{scalar(value)}")
+        lines.append(f"{pad}{show(value)}")
     return lines
 
 
 def render_view(view: dict[str, Any], my_seat: int) -> str:
-    """The game's own view first (the engine nests it under "game"), then the rest."""
+    """The game's own view first (the engine nests it under "game"), then the rest; ids
+    the view labels are shown by their labels."""
+    labels = labels_of(view)
     game = view.get("game")
     rest = {k: v for k, v in view.items() if k != "game" and k not in HIDDEN_KEYS}
     lines: list[str] = []
     if isinstance(game, dict):
         # the seats' sections first: yours, with its private parts, is at the top
         first = {k: v for k, v in game.items() if isinstance(v, dict) and seat_keyed(v)}
-        lines.extend(outline(first | game, my_seat))
+        lines.extend(outline(first | game, my_seat, labels=labels))
     elif game is not None:
-        lines.extend(outline({"game": game}, my_seat))
-    lines.extend(outline(rest, my_seat))
+        lines.extend(outline({"game": game}, my_seat, labels=labels))
+    lines.extend(outline(rest, my_seat, labels=labels))
     return "\n".join(lines)
 
 
@@ -163,15 +206,67 @@ def previews_by_command(commands: list[dict[str, Any]], previews: list[str]) -> 
     return {key(c): p for c, p in zip(commands, previews, strict=False) if p}
 
 
-def arguments(command: dict[str, Any]) -> str:
-    """A variant's arguments in words: 'cards: plant-08, plant-03 · benefit: draw'."""
+def arguments(
+    command: dict[str, Any], labels: Labels = NO_LABELS, tagged: Container[str] = ()
+) -> str:
+    """A variant's arguments in words: 'cards: Plant 1/3 [plant-01], Plant 2/2 · benefit:
+    draw' (labelled ids by their labels, with "[id]" for those in `tagged`)."""
     parts = []
     for key, value in command.items():
         if key == "type":
             continue
         if isinstance(value, list) and all(is_scalar(x) for x in value):
-            shown = ", ".join(map(scalar, value)) or "(none)"
+            text = ", ".join(shown(x, labels, tagged) for x in value) or "(none)"
+        elif is_scalar(value):
+            text = shown(value, labels, tagged)
         else:
-            shown = compact(value)
-        parts.append(f"{words(key)}: {shown}")
+            text = compact(value)
+        parts.append(f"{words(key)}: {text}")
     return " · ".join(parts) or "(no arguments)"
+
+
+def ids_in(command: dict[str, Any], labels: Labels) -> set[str]:
+    """The labelled ids a command's arguments name (as values or in lists of values)."""
+    found: set[str] = set()
+    for key, value in command.items():
+        if key == "type":
+            continue
+        for x in value if isinstance(value, list) else [value]:
+            if isinstance(x, str) and x in labels:
+                found.add(x)
+    return found
+
+
+def look_alike(commands: Iterable[dict[str, Any]], labels: Labels) -> set[str]:
+    """The ids among `commands` whose label another of their ids shares: the ones a list
+    of these commands shows with their ids, so no two variants read the same."""
+    by_label: dict[str, set[str]] = {}
+    for command in commands:
+        for x in ids_in(command, labels):
+            by_label.setdefault(labels[x], set()).add(x)
+    return {x for ids in by_label.values() if len(ids) > 1 for x in ids}
+
+
+def sentence(text: str, labels: Labels) -> str:
+    """An event's sentence with the labelled ids in it replaced by their labels.
+
+    Only ids that cannot be ordinary words are replaced (not letters alone: "res-04",
+    "pure:water"), so a game labelling a plain word ("rainbow") does not change prose.
+    """
+    pattern = _id_pattern(tuple(sorted(x for x in labels if _ID.fullmatch(x) and not x.isalpha())))
+    if pattern is None or not text:
+        return text
+    return pattern.sub(lambda m: labels[m.group(1)], text)
+
+
+_ID = re.compile(r"[\w:.-]+")
+
+
+@functools.lru_cache(maxsize=16)
+def _id_pattern(ids: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One pattern for all `ids`, longest first; an id must not be part of a longer word,
+    id or number (so "res-04" is not found in "res-041")."""
+    if not ids:
+        return None
+    alternatives = "|".join(re.escape(x) for x in sorted(ids, key=len, reverse=True))
+    return re.compile(rf"(?<![\w:.-])({alternatives})(?!\w|[:.-]\w)")

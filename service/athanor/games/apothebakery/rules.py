@@ -17,6 +17,7 @@ from athanor.games.apothebakery import (
     ghosts,
     healing,
     inventory,
+    labels,
     previews,
     scoring,
     setup,
@@ -158,6 +159,10 @@ class ApothebakeryRules(PlainStateRules):
     def preview(self, view: JSON, command: JSON) -> str | None:
         """What a legal command would do, from the acting seat's view (previews.py)."""
         return previews.preview(view, command)
+
+    def labels(self, view: JSON) -> dict[str, str] | None:
+        """Display names for the ids in a seat's view, from the printed cards (labels.py)."""
+        return labels.labels(view)
 
     def view(self, state: State, seat: int | None) -> JSON:
         return views.view(state, seat)

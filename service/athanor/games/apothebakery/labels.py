@@ -1,0 +1,129 @@
+"""Display names for the ids in a seat's view: the engine's optional `labels(view)` hook.
+
+Every name comes from the content pack, which is the printed cards (public), and a name
+is given only for an id that occurs in the view handed in (views.py), so labels never
+tell a seat more than its view does. The engine also drops any label for an id absent
+from the view.
+
+| id | label | from |
+|---|---|---|
+| Forrie (`plant-06`) | `Plant 2/2`: species, stamina/strength | forries.toml |
+| Iridescent Forrie (`plant-iri`) | `Iridescent Plant 0/0` | forries.toml |
+| Wilderness card (`res-04`) | `Rock 1`: type, potency | wilderness.toml |
+| adventurer (`adv-01`) | `Aldric the Bold` | adventurers.toml |
+| Diagnosis (`dia-03`) | `Lemon Drizzle (health 3)`: cake, starting hearts | diagnoses.toml |
+| Cure (`cure-02`) | `Water Rock Plant (3 rep)`: elixirs, reputation | cures.toml |
+| spell (`spell-04`) | `Stasis` | spells.toml |
+| objective (`obj-01`) | `Busy Kitchen (+3)`: title, bonus | objectives.toml |
+| Corruption card (`cor-02`) | `Stamina 4 / Heart 2 / Spoils 2+4` | corruption.toml |
+| Ghost Vengeance (`fennic_doiet`) | `Fennic Doiet` | ghost_vengeance.toml |
+| token (`pure:water`, `failed`, ...) | `Pure Water`, `Failed Elixir`, `Spectral Vial` | game.toml |
+
+Labels are short (they are shown in lists: none holds a comma) and two ids share a
+label only when their cards are the same in every printed respect (the three Plant
+1/3 Forries); should a content pack print two different cards that would read the
+same, both get their id added ("Aldric the Bold (adv-01)").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from athanor.engine.game import strings_in
+from athanor.games.apothebakery import cards, content
+from athanor.games.apothebakery.state import FAILED, RAINBOW, SPECTRAL
+
+JSON = dict[str, Any]
+TOKEN_NAMES = {RAINBOW: "Rainbow", FAILED: "Failed Elixir", SPECTRAL: "Spectral Vial"}
+
+# (pack, {id: label}) for the last pack seen: the pack is loaded once per process
+_cache: tuple[content.Content | None, dict[str, str]] = (None, {})
+
+
+def labels(view: JSON) -> dict[str, str]:
+    """{id: label} for every id of the content pack that occurs in `view` as a value
+    (keys are names: the bags' "failed" count is no token)."""
+    names = all_labels()
+    return {s: names[s] for s in sorted(strings_in(view, keys=False)) if s in names}
+
+
+def all_labels(pack: content.Content | None = None) -> dict[str, str]:
+    """The label of every id the pack prints (and of every token), made unique where two
+    cards differ in print."""
+    global _cache
+    pack = pack if pack is not None else cards.pack()
+    if _cache[0] is not pack:
+        _cache = (pack, _build(pack))
+    return _cache[1]
+
+
+def _build(pack: content.Content) -> dict[str, str]:
+    entries = list(_entries(pack))
+    printed: dict[str, set[tuple[Any, ...]]] = {}
+    for _, label, face in entries:
+        printed.setdefault(label, set()).add(face)
+    # a label shared by cards that differ in print gets each card's id
+    return {
+        card: label if len(printed[label]) == 1 else f"{label} ({card})"
+        for card, label, face in entries
+    }
+
+
+def _entries(pack: content.Content) -> Iterator[tuple[str, str, tuple[Any, ...]]]:
+    """(id, label, printed face) of every card and token; the face is everything the
+    card prints except its id, with its kind."""
+    for f in pack.forries:
+        name = f"{title(f.species)} {f.stamina}/{f.strength}"
+        yield f.id, f"Iridescent {name}" if f.iridescent else name, face("forrie", f)
+    for r in pack.wilderness:
+        yield r.id, f"{title(r.type)} {r.potency}", face("wilderness", r)
+    for a in pack.adventurers:
+        yield a.id, a.name, face("adventurer", a)
+    for d in pack.diagnoses:
+        yield d.id, f"{d.cake} (health {d.health})", face("diagnosis", d)
+    for c in pack.cures:
+        needs = " ".join(title(e) for e in c.elixirs)
+        yield c.id, f"{needs} ({c.reputation} rep)", face("cure", c)
+    for s in pack.spells:
+        kind = pack.spell_kinds[s.spell]
+        yield s.id, kind.name, ("spell", kind.id, kind.name, kind.text)
+    for o in pack.objectives:
+        yield o.id, f"{o.title} (+{o.bonus})", face("objective", o)
+    for k in pack.corruption:
+        spoils = "+".join(str(n) for n in k.spoils)
+        yield k.id, f"Stamina {k.stamina} / Heart {k.heart} / Spoils {spoils}", face("cor", k)
+    for g in pack.ghost_vengeance:
+        yield g.id, g.name, face("vengeance", g)
+    for token, name in token_labels(pack).items():
+        yield token, name, ("token", token)
+
+
+def token_labels(pack: content.Content) -> dict[str, str]:
+    """Inventory tokens (state.py): Pure and Impure of each elixir type, and the rest."""
+    out = {
+        f"{kind}:{t}": f"{title(kind)} {title(t)}"
+        for kind in ("pure", "impure")
+        for t in pack.settings.elixir_types
+    }
+    return out | TOKEN_NAMES
+
+
+def face(kind: str, card: Any) -> tuple[Any, ...]:
+    return (kind, *_fields(card))
+
+
+def _fields(card: Any) -> tuple[Any, ...]:
+    """A card's printed fields, without its id, in a hashable form."""
+    values = []
+    for f in dataclasses.fields(card):
+        if f.name == "id":
+            continue
+        value = getattr(card, f.name)
+        values.append(repr(sorted(value.items())) if isinstance(value, Mapping) else repr(value))
+    return tuple(values)
+
+
+def title(name: str) -> str:
+    return name.replace("_", " ").title()

@@ -1,0 +1,95 @@
+"""The play client's text: labelled ids in the view, the variants, the confirmation and
+the log (no server; what the screens show is in test_play.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.play import formatting as fmt
+
+LABELS = {
+    "plant-01": "Plant 1/3",
+    "plant-02": "Plant 1/3",
+    "plant-06": "Plant 2/2",
+    "res-04": "Rock 1",
+    "pure:water": "Pure Water",
+    "failed": "Failed Elixir",
+    "adv-01": "Aldric the Bold",
+}
+
+
+def a_view(**extra: Any) -> dict[str, Any]:
+    return {
+        "kind": "apothebakery",
+        "seat": 1,
+        "version": 9,
+        "over": False,
+        "game": {
+            "players": {
+                "1": {"forrie_hand": ["plant-01", "plant-06"], "inventory": ["failed"]},
+                "2": {"forrie_hand": 3, "inventory": ["pure:water"]},
+            },
+            "bags": {"failed": 2},  # a key is a name, never an id
+            "adventurers": [{"adventurer": "adv-01", "hearts": 3}],
+            "step": "pick",
+        },
+        **extra,
+    }
+
+
+def test_the_view_shows_labels_in_place_of_ids() -> None:
+    text = fmt.render_view(a_view(labels=LABELS), 1)
+    assert "forrie hand: Plant 1/3, Plant 2/2" in text
+    assert "inventory: Failed Elixir" in text and "inventory: Pure Water" in text
+    assert "1. adventurer Aldric the Bold, hearts 3" in text
+    assert "failed: 2" in text and "step: pick" in text  # keys and other words unchanged
+    assert "plant-0" not in text and "adv-01" not in text
+    assert "labels" not in text  # the map itself is not shown
+
+
+def test_a_view_without_labels_shows_the_ids() -> None:
+    for view in (a_view(), a_view(labels={}), a_view(labels="junk"), a_view(labels={"x": 1})):
+        text = fmt.render_view(view, 1)
+        assert "forrie hand: plant-01, plant-06" in text and "labels" not in text
+    assert fmt.labels_of(a_view(labels={"plant-01": "P", "x": 2, "y": ""})) == {"plant-01": "P"}
+
+
+def test_variants_add_the_id_only_where_another_id_reads_the_same() -> None:
+    picks = [
+        {"type": "PickForries", "cards": ["plant-01"]},
+        {"type": "PickForries", "cards": ["plant-02"]},
+        {"type": "PickForries", "cards": ["plant-06", "plant-01"], "benefit": "draw"},
+    ]
+    tagged = fmt.look_alike(picks, LABELS)
+    assert tagged == {"plant-01", "plant-02"}
+    shown = [fmt.arguments(c, LABELS, tagged) for c in picks]
+    assert shown == [
+        "cards: Plant 1/3 [plant-01]",
+        "cards: Plant 1/3 [plant-02]",
+        "cards: Plant 2/2, Plant 1/3 [plant-01] · benefit: draw",
+    ]
+    feed = [{"type": "FeedForries", "card": "res-04"}, {"type": "TakeCard", "slot": 2}]
+    assert fmt.look_alike(feed, LABELS) == set()
+    assert [fmt.arguments(c, LABELS) for c in feed] == ["card: Rock 1", "slot: 2"]
+    # without labels, the ids as before
+    assert fmt.arguments(picks[2]) == "cards: plant-06, plant-01 · benefit: draw"
+
+
+def test_the_confirmation_shows_every_labelled_id_with_its_id() -> None:
+    command = {"type": "PickForries", "cards": ["plant-06", "plant-01"], "benefit": "draw"}
+    assert fmt.arguments(command, LABELS, fmt.EVERY) == (
+        "cards: Plant 2/2 [plant-06], Plant 1/3 [plant-01] · benefit: draw"
+    )
+
+
+def test_sentences_name_labelled_ids_by_their_labels() -> None:
+    said = "Seat 1 feeds res-04 to its Forries; draws pure:water, failed."
+    assert fmt.sentence(said, LABELS) == (
+        "Seat 1 feeds Rock 1 to its Forries; draws Pure Water, failed."  # a plain word stays
+    )
+    assert fmt.sentence("adv-01 dies (skull).", LABELS) == "Aldric the Bold dies (skull)."
+    # only whole ids: not inside a longer id or number
+    assert fmt.sentence("res-041 and xres-04 and res-04-b", LABELS) == (
+        "res-041 and xres-04 and res-04-b"
+    )
+    assert fmt.sentence("", LABELS) == "" and fmt.sentence("res-04", {}) == "res-04"
