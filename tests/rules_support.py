@@ -8,6 +8,7 @@ Rng. Each game's support module binds these to its rules and seed.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -64,3 +65,15 @@ def edit(state: GameState, change: Callable[[dict[str, Any]], None]) -> GameStat
     new = copy_state(state.rules_state)
     change(new)
     return replace(state, rules_state=new)
+
+
+def previewed(rules: Rules, state: GameState, seat: int) -> dict[str, str]:
+    """The seat's legal commands (as canonical JSON text) with their previews."""
+    commands = game.legal_commands(rules, state, seat)
+    texts = game.previews(rules, state, commands, seat)
+    return {json.dumps(c, sort_keys=True): t for c, t in zip(commands, texts, strict=True)}
+
+
+def preview_of(rules: Rules, state: GameState, seat: int, command: dict[str, Any]) -> str:
+    """The preview of one of the seat's legal commands (KeyError if it is not legal)."""
+    return previewed(rules, state, seat)[json.dumps(command, sort_keys=True)]

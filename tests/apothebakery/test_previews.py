@@ -31,6 +31,7 @@ from athanor.engine.game import GameState
 from athanor.games.apothebakery import cards, previews
 from athanor.games.apothebakery.previews import token_name
 from athanor.games.apothebakery.rules import RULES
+from tests import rules_support
 from tests.apothebakery.support import SEED, act, at_step, edit, play_until, start
 from tests.apothebakery.test_foraging import R1, W1, W2, W3, active, foraging, resource, set_slots
 from tests.apothebakery.test_healing import PACK, healing_game, pay, plain_cure, position, rep
@@ -387,14 +388,11 @@ def rs_of(state: GameState) -> JSON:
 
 
 def previewed(state: GameState, seat: int) -> dict[str, str]:
-    """The seat's legal commands (as JSON text) with their previews."""
-    commands = game.legal_commands(RULES, state, seat)
-    texts = game.previews(RULES, state, commands, seat)
-    return {json.dumps(c, sort_keys=True): t for c, t in zip(commands, texts, strict=True)}
+    return rules_support.previewed(RULES, state, seat)
 
 
 def preview_of(state: GameState, seat: int, command: JSON) -> str:
-    return previewed(state, seat)[json.dumps(command, sort_keys=True)]
+    return rules_support.preview_of(RULES, state, seat, command)
 
 
 @pytest.mark.rule("AB-HEAL-04", "AB-HEAL-05", "AB-HEAL-06")

@@ -38,6 +38,7 @@ from athanor.games.valley.content import load
 from athanor.games.valley.rules import RULES
 from athanor.games.valley.selling import full_line
 from athanor.games.valley.state import LINES, decoctions_of, player, skills
+from tests import rules_support
 from tests.valley.support import SEED, act, edit, legal, playing, start
 from tests.valley.test_events import EXCHANGE, LOSE, RED_SKILL, RESHUFFLE, SLOW, table
 from tests.valley.test_invariants import Table
@@ -456,14 +457,11 @@ def test_random_games_compare_every_kind_of_preview() -> None:
 
 
 def previewed(state: GameState, seat: int) -> dict[str, str]:
-    """The seat's legal commands (as JSON text) with their previews."""
-    commands = game.legal_commands(RULES, state, seat)
-    texts = game.previews(RULES, state, commands, seat)
-    return {json.dumps(c, sort_keys=True): t for c, t in zip(commands, texts, strict=True)}
+    return rules_support.previewed(RULES, state, seat)
 
 
 def preview_of(state: GameState, seat: int, command: JSON) -> str:
-    return previewed(state, seat)[json.dumps(command, sort_keys=True)]
+    return rules_support.preview_of(RULES, state, seat, command)
 
 
 @pytest.mark.rule("VA-SELL-04", "VA-SELL-05", "VA-SELL-06", "VA-SELL-07", "VA-SELL-13")

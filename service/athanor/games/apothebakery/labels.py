@@ -34,6 +34,7 @@ from typing import Any
 from athanor.engine.game import strings_in
 from athanor.games.apothebakery import cards, content
 from athanor.games.apothebakery.state import FAILED, RAINBOW, SPECTRAL
+from athanor.games.wording import title
 
 JSON = dict[str, Any]
 TOKEN_NAMES = {RAINBOW: "Rainbow", FAILED: "Failed Elixir", SPECTRAL: "Spectral Vial"}
@@ -123,7 +124,3 @@ def _fields(card: Any) -> tuple[Any, ...]:
         value = getattr(card, f.name)
         values.append(repr(sorted(value.items())) if isinstance(value, Mapping) else repr(value))
     return tuple(values)
-
-
-def title(name: str) -> str:
-    return name.replace("_", " ").title()

@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from athanor.games.apothebakery import cards
-from athanor.games.apothebakery.state import FAILED, RAINBOW, SPECTRAL, is_elixir, token_kind
+from athanor.games.apothebakery import cards, labels
+from athanor.games.apothebakery.state import FAILED, SPECTRAL, is_elixir, token_kind
+from athanor.games.wording import count, listing, title
 
 JSON = dict[str, Any]
-TOKEN_NAMES = {RAINBOW: "Rainbow", FAILED: "Failed Elixir", SPECTRAL: "Spectral Vial"}
 
 
 class Seen:
@@ -77,27 +77,8 @@ def preview(view: JSON, command: JSON) -> str | None:
 # -- words --------------------------------------------------------------------------
 
 
-def title(name: str) -> str:
-    return name.replace("_", " ").title()
-
-
 def token_name(token: str) -> str:
-    if token in TOKEN_NAMES:
-        return TOKEN_NAMES[token]
-    kind, _, elixir = token.partition(":")
-    return f"{title(kind)} {title(elixir)}"
-
-
-def listing(items: list[str]) -> str:
-    if not items:
-        return "nothing"
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def count(n: int, noun: str, plural: str | None = None) -> str:
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+    return labels.all_labels().get(token, token)
 
 
 def resource_name(card: str) -> str:

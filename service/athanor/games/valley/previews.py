@@ -32,6 +32,7 @@ from typing import Any
 from athanor.games.valley import actions, event_cards, selling
 from athanor.games.valley.content import load
 from athanor.games.valley.state import LINES, decoctions_of, moved
+from athanor.games.wording import count, listing, title
 
 JSON = dict[str, Any]
 
@@ -88,22 +89,6 @@ def preview(view: JSON, command: JSON) -> str | None:
 
 
 # -- words --------------------------------------------------------------------------
-
-
-def title(name: str) -> str:
-    return name.replace("_", " ").title()
-
-
-def listing(items: list[str]) -> str:
-    if not items:
-        return "nothing"
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def count(n: int, noun: str) -> str:
-    return f"{n} {noun if n == 1 else noun + 's'}"
 
 
 def amounts(by_name: dict[str, int]) -> str:
