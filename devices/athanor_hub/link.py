@@ -18,7 +18,7 @@ from typing import Any
 import grpc
 import grpc.aio
 
-from athanor.retry import Backoff
+from athanor.retry import Backoff, LazyChannel
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 from athanor_hub.config import HubConfig
@@ -34,14 +34,6 @@ RETRYABLE = {
     grpc.StatusCode.INTERNAL,
     grpc.StatusCode.UNKNOWN,
 }
-CHANNEL_OPTIONS = [
-    ("grpc.keepalive_time_ms", 20_000),
-    ("grpc.keepalive_timeout_ms", 10_000),
-    ("grpc.keepalive_permit_without_calls", 1),
-    # reconnect quickly once the server is back; our own backoff paces the attempts
-    ("grpc.initial_reconnect_backoff_ms", 100),
-    ("grpc.max_reconnect_backoff_ms", 2_000),
-]
 
 
 class CommandRefused(Exception):
@@ -60,28 +52,14 @@ class GameLink:
         self.online = False
         self.on_change: Callable[[], Awaitable[None]] = _nothing
         self.on_online: Callable[[bool], Awaitable[None]] = _nothing_bool
-        self._channel: grpc.aio.Channel | None = None
-        self._stub: pb_grpc.AthanorStub | None = None
+        self._channel = LazyChannel(config.server, config.tls_ca)
 
     @property
     def stub(self) -> pb_grpc.AthanorStub:
-        if self._stub is None:
-            if self.config.tls_ca is not None:
-                creds = grpc.ssl_channel_credentials(self.config.tls_ca.read_bytes())
-                self._channel = grpc.aio.secure_channel(
-                    self.config.server, creds, options=CHANNEL_OPTIONS
-                )
-            else:
-                self._channel = grpc.aio.insecure_channel(
-                    self.config.server, options=CHANNEL_OPTIONS
-                )
-            self._stub = pb_grpc.AthanorStub(self._channel)
-        return self._stub
+        return self._channel.stub
 
     async def close(self) -> None:
-        if self._channel is not None:
-            await self._channel.close()
-            self._channel = self._stub = None
+        await self._channel.close()
 
     # -- reads ------------------------------------------------------------------
 

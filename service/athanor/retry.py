@@ -1,8 +1,24 @@
-"""Backoff for clients that reconnect (the table hub, the terminal client)."""
+"""What clients that reconnect share (the table hub, the terminal client): backoff,
+and a channel opened on first use with keepalives."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
+
+import grpc
+import grpc.aio
+
+from athanor.v1 import athanor_pb2_grpc as pb_grpc
+
+CHANNEL_OPTIONS = [
+    ("grpc.keepalive_time_ms", 20_000),
+    ("grpc.keepalive_timeout_ms", 10_000),
+    ("grpc.keepalive_permit_without_calls", 1),
+    # reconnect quickly once the server is back; our own backoff paces the attempts
+    ("grpc.initial_reconnect_backoff_ms", 100),
+    ("grpc.max_reconnect_backoff_ms", 2_000),
+]
 
 
 class Backoff:
@@ -21,3 +37,30 @@ class Backoff:
 
     def reset(self) -> None:
         self.attempt = 0
+
+
+class LazyChannel:
+    """A channel to one server, opened on first use (a client may start before the
+    server does) and dropped by `close`; the next use opens a fresh one."""
+
+    def __init__(self, server: str, tls_ca: Path | None = None) -> None:
+        self.server = server
+        self.tls_ca = tls_ca
+        self._channel: grpc.aio.Channel | None = None
+        self._stub: pb_grpc.AthanorStub | None = None
+
+    @property
+    def stub(self) -> pb_grpc.AthanorStub:
+        if self._stub is None:
+            if self.tls_ca is not None:
+                creds = grpc.ssl_channel_credentials(self.tls_ca.read_bytes())
+                self._channel = grpc.aio.secure_channel(self.server, creds, options=CHANNEL_OPTIONS)
+            else:
+                self._channel = grpc.aio.insecure_channel(self.server, options=CHANNEL_OPTIONS)
+            self._stub = pb_grpc.AthanorStub(self._channel)
+        return self._stub
+
+    async def close(self) -> None:
+        if self._channel is not None:
+            await self._channel.close()
+            self._channel = self._stub = None

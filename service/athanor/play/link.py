@@ -4,8 +4,8 @@ It follows the game with a resuming Watch (capped exponential backoff with full 
 resumed from the last version seen, so the log has no gaps and no repeats), re-reads
 the view and the legal commands after each batch of events, and sends commands with a
 fresh command id that is kept across retries, so a retry never applies twice. The
-ideas are those of the table hub's link (devices/athanor_hub/link.py); it is written
-again here so the service package does not depend on the hub's.
+ideas are those of the table hub's link (devices/athanor_hub/link.py); the two share
+the channel and the backoff (athanor.retry), and each keeps the calls it needs.
 """
 
 from __future__ import annotations
@@ -24,20 +24,12 @@ import grpc.aio
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
-from athanor.retry import Backoff
+from athanor.retry import Backoff, LazyChannel
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 
 # The command may or may not have arrived: send it again with the same command id.
 RETRYABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED}
-CHANNEL_OPTIONS = [
-    ("grpc.keepalive_time_ms", 20_000),
-    ("grpc.keepalive_timeout_ms", 10_000),
-    ("grpc.keepalive_permit_without_calls", 1),
-    # reconnect quickly once the server is back; our own backoff paces the attempts
-    ("grpc.initial_reconnect_backoff_ms", 100),
-    ("grpc.max_reconnect_backoff_ms", 2_000),
-]
 
 
 @dataclass(frozen=True)
@@ -128,26 +120,15 @@ class PlayLink:
         self.on_event: Callable[[LogLine], Awaitable[None]] = _nothing
         self.on_snapshot: Callable[[Snapshot], Awaitable[None]] = _nothing
         self.on_online: Callable[[bool, str], Awaitable[None]] = _nothing
-        self._channel: grpc.aio.Channel | None = None
-        self._stub: pb_grpc.AthanorStub | None = None
+        self._channel = LazyChannel(settings.server, settings.tls_ca)
         self._dirty = asyncio.Event()
 
     @property
     def stub(self) -> pb_grpc.AthanorStub:
-        if self._stub is None:
-            s = self.settings
-            if s.tls_ca is not None:
-                creds = grpc.ssl_channel_credentials(s.tls_ca.read_bytes())
-                self._channel = grpc.aio.secure_channel(s.server, creds, options=CHANNEL_OPTIONS)
-            else:
-                self._channel = grpc.aio.insecure_channel(s.server, options=CHANNEL_OPTIONS)
-            self._stub = pb_grpc.AthanorStub(self._channel)
-        return self._stub
+        return self._channel.stub
 
     async def close(self) -> None:
-        if self._channel is not None:
-            await self._channel.close()
-            self._channel = self._stub = None
+        await self._channel.close()
 
     # -- reads ------------------------------------------------------------------
 
