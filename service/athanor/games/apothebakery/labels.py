@@ -27,52 +27,31 @@ same, both get their id added ("Aldric the Bold (adv-01)").
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any
 
-from athanor.engine.game import strings_in
 from athanor.games.apothebakery import cards, content
 from athanor.games.apothebakery.state import FAILED, RAINBOW, SPECTRAL
+from athanor.games.labelling import Entry, PackLabels, face
 from athanor.games.wording import title
 
 JSON = dict[str, Any]
 TOKEN_NAMES = {RAINBOW: "Rainbow", FAILED: "Failed Elixir", SPECTRAL: "Spectral Vial"}
 
-# (pack, {id: label}) for the last pack seen: the pack is loaded once per process
-_cache: tuple[content.Content | None, dict[str, str]] = (None, {})
-
 
 def labels(view: JSON) -> dict[str, str]:
     """{id: label} for every id of the content pack that occurs in `view` as a value
     (keys are names: the bags' "failed" count is no token)."""
-    names = all_labels()
-    return {s: names[s] for s in sorted(strings_in(view, keys=False)) if s in names}
+    return LABELS.for_view(view)
 
 
 def all_labels(pack: content.Content | None = None) -> dict[str, str]:
     """The label of every id the pack prints (and of every token), made unique where two
     cards differ in print."""
-    global _cache
-    pack = pack if pack is not None else cards.pack()
-    if _cache[0] is not pack:
-        _cache = (pack, _build(pack))
-    return _cache[1]
+    return LABELS.all(pack)
 
 
-def _build(pack: content.Content) -> dict[str, str]:
-    entries = list(_entries(pack))
-    printed: dict[str, set[tuple[Any, ...]]] = {}
-    for _, label, face in entries:
-        printed.setdefault(label, set()).add(face)
-    # a label shared by cards that differ in print gets each card's id
-    return {
-        card: label if len(printed[label]) == 1 else f"{label} ({card})"
-        for card, label, face in entries
-    }
-
-
-def _entries(pack: content.Content) -> Iterator[tuple[str, str, tuple[Any, ...]]]:
+def _entries(pack: content.Content) -> Iterator[Entry]:
     """(id, label, printed face) of every card and token; the face is everything the
     card prints except its id, with its kind."""
     for f in pack.forries:
@@ -111,16 +90,4 @@ def token_labels(pack: content.Content) -> dict[str, str]:
     return out | TOKEN_NAMES
 
 
-def face(kind: str, card: Any) -> tuple[Any, ...]:
-    return (kind, *_fields(card))
-
-
-def _fields(card: Any) -> tuple[Any, ...]:
-    """A card's printed fields, without its id, in a hashable form."""
-    values = []
-    for f in dataclasses.fields(card):
-        if f.name == "id":
-            continue
-        value = getattr(card, f.name)
-        values.append(repr(sorted(value.items())) if isinstance(value, Mapping) else repr(value))
-    return tuple(values)
+LABELS: PackLabels[content.Content] = PackLabels(_entries, cards.pack)

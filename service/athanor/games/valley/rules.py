@@ -12,6 +12,7 @@ from athanor.engine.settle import PlainStateRules, flag, settle
 from athanor.games.valley import (
     actions,
     event_cards,
+    labels,
     previews,
     scoring,
     selling,
@@ -129,6 +130,10 @@ class ValleyRules(PlainStateRules):
     def preview(self, view: JSON, command: JSON) -> str | None:
         """What a legal command would do, from the acting seat's view (previews.py)."""
         return previews.preview(view, command)
+
+    def labels(self, view: JSON) -> dict[str, str] | None:
+        """Display names for the ids in a seat's view, from the printed cards (labels.py)."""
+        return labels.labels(view)
 
 
 RULES = ValleyRules()

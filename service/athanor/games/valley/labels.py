@@ -1,0 +1,84 @@
+"""Display names for the ids in a seat's view: the engine's optional `labels(view)` hook.
+
+Every name comes from the content pack, which is the printed cards and components
+(public), and a name is given only for an id that occurs in the view handed in
+(views.py), so labels never tell a seat more than its view does. The engine also drops
+any label for an id absent from the view.
+
+| id | label | from |
+|---|---|---|
+| elixir card (`elx-22`) | `Red L3 square (6 EP)`: colors, level, shape, EP | elixirs.toml |
+| two-color elixir (`elx-67`) | `Red/Orange L2 square (3 EP)`: colors as printed | elixirs.toml |
+| multi-color elixir (`elx-79`) | `Multi L2 square (1 EP) (elx-79)` | elixirs.toml |
+| event card (`evt-05`) | `Ingredient loss (Yellow)`: effect, param | events.toml |
+| special token (`change_shape`) | `Change of Shape token` | game.toml `tokens` |
+
+Plain words of the view are not labelled: colors, ingredient kinds and skill tracks,
+shapes, event effects and phases read as they are.
+
+Labels are short (they are shown in lists: none holds a comma) and two ids share a
+label only when their cards are the same in every printed respect (id aside). Cards
+that differ in print but would read the same (the built-in pack's multi-color elixirs,
+whose costs differ) each get their id added, as in Apothebakery.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from athanor.games.labelling import Entry, PackLabels, face
+from athanor.games.valley import content
+from athanor.games.valley.content import load
+from athanor.games.valley.previews import EFFECT_NAMES
+from athanor.games.wording import title
+
+JSON = dict[str, Any]
+MULTI_NAME = "Multi"
+# the special tokens by their rulebook names (VA-SPEC-05, VA-TSHP .. VA-TPRO)
+TOKEN_NAMES: Mapping[str, str] = {
+    "change_shape": "Change of Shape token",
+    "change_color": "Change of Color token",
+    "change_level": "Change of Level token",
+    "transformation": "Decoction Transformation token",
+    "rearrange": "Rearranging token",
+    "protection": "Protection token",
+}
+
+
+def labels(view: JSON) -> dict[str, str]:
+    """{id: label} for every id of the content pack that occurs in `view` as a value
+    (keys are names: skill tracks, colors, seats)."""
+    return LABELS.for_view(view)
+
+
+def all_labels(pack: content.Content | None = None) -> dict[str, str]:
+    """The label of every id the pack prints (cards and special tokens), made unique
+    where two cards differ in print."""
+    return LABELS.all(pack)
+
+
+def _entries(pack: content.Content) -> Iterator[Entry]:
+    """(id, label, printed face) of every card and token."""
+    for card in pack.elixirs:
+        yield card.id, elixir_label(card), face("elixir", card)
+    for event in pack.events:
+        yield event.id, event_label(event), face("event", event)
+    for token in pack.settings.tokens:
+        yield token, TOKEN_NAMES.get(token, f"{title(token)} token"), ("token", token)
+
+
+def elixir_label(card: content.ElixirCard) -> str:
+    """Colors (as printed; "Multi" for the wild card), level, shape and EP: what a sale
+    and the final count read of it (VA-SELL-04..06, VA-SCORE-01)."""
+    colors = MULTI_NAME if card.multi else "/".join(title(c) for c in card.colors)
+    return f"{colors} L{card.level} {card.shape} ({card.ep} EP)"
+
+
+def event_label(event: content.EventCard) -> str:
+    """The effect as the previews name it, with its ingredient, color or track."""
+    name = EFFECT_NAMES.get(event.effect, title(event.effect))
+    return f"{name} ({title(event.param)})" if event.param else name
+
+
+LABELS: PackLabels[content.Content] = PackLabels(_entries, load)
