@@ -24,6 +24,7 @@ from athanor.play.app import ConfirmScreen, PlayApp
 from athanor.play.link import LogLine, Settings
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
+from tests.integration.test_free_commands import game_with_free_commands
 from tests.server_process import ServerProcess
 
 SIZE = (80, 24)
@@ -386,3 +387,47 @@ async def test_other_games_play_through_the_same_screens(
         # without previews keeps the whole column for the lists)
         assert app.snapshot is not None
         assert app.query_one("#preview").display == any(app.snapshot.previews)
+
+
+async def test_a_seat_rearranges_its_inventory_with_a_free_command(
+    server: ServerProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Free commands (Apothebakery: one inventory token to an end) are their own group
+    after the legal types, marked "(any time)", and are previewed and sent alike."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    _, game, tokens, seat = game_with_free_commands(server)
+    app = make_app(server, game, tokens[seat])
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.snapshot is not None, "the view")
+        snap = app.snapshot
+        assert snap is not None and snap.free and len(snap.free_previews) == len(snap.free)
+        held = snap.view["game"]["players"][str(seat)]["inventory"]
+        labels = option_labels(app)
+        assert labels[-1].startswith("Arrange Inventory (any time)"), labels
+        assert not any(c["type"] == "ArrangeInventory" for c in snap.commands)
+        app.query_one("#commands", OptionList).focus()
+        await pilot.press("end", "enter")
+        if len(snap.free) > 1:  # the variants, each with its preview
+            assert app.group_type == "free:ArrangeInventory"
+            assert "(any time)" in str(app.query_one("#commands", OptionList).border_title)
+            await wait_for(
+                pilot, lambda: app.preview_text == snap.free_previews[0], "the first preview"
+            )
+            await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
+        chosen = app.screen.command  # type: ignore[attr-defined]
+        assert chosen == snap.free[0]
+        confirm = " ".join(str(app.screen.query_one("#confirm").render()).split())
+        assert f"=> {snap.free_previews[0]}" in confirm
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.message.startswith("sent "), "the answer")
+        expected = [held[i - 1] for i in chosen["order"]]
+        await wait_for(
+            pilot,
+            lambda: (
+                app.snapshot is not None
+                and app.snapshot.view["game"]["players"][str(seat)]["inventory"] == expected
+            ),
+            "the new order in the view",
+        )
+        await wait_for_line(pilot, app, "InventoryArranged")

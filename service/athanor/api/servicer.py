@@ -200,6 +200,8 @@ class AthanorServicer(pb_grpc.AthanorServicer):
             seat=legal.seat,
             commands_json=[json.dumps(c, sort_keys=True) for c in legal.commands],
             previews=legal.previews,
+            free_commands_json=[json.dumps(c, sort_keys=True) for c in legal.free],
+            free_previews=legal.free_previews,
         )
 
     @streaming

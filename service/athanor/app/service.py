@@ -14,7 +14,7 @@ import time
 import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -66,12 +66,19 @@ class Created:
 
 @dataclass(frozen=True)
 class Legal:
-    """A seat's legal commands at a version; previews[i] describes commands[i]."""
+    """A seat's legal commands at a version; previews[i] describes commands[i].
+
+    `free` are the commands the seat may send at any time that do not advance the game
+    (the game's optional `free_commands` hook), kept apart so bots never play them;
+    free_previews[i] describes free[i].
+    """
 
     version: int
     seat: int
     commands: list[JSON]
     previews: list[str]
+    free: list[JSON] = field(default_factory=list)
+    free_previews: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -383,8 +390,11 @@ class GameService:
         seat = self.require_seat(caller)
         loaded = await self.load(game_id)
         commands = game.legal_commands(loaded.rules, loaded.state, seat)
-        previews = game.previews(loaded.rules, loaded.state, commands, seat)
-        return Legal(loaded.state.version, seat, commands, previews)
+        free = game.free_commands(loaded.rules, loaded.state, seat)
+        # one view for both lists: previews are index-aligned with commands + free
+        previews = game.previews(loaded.rules, loaded.state, commands + free, seat)
+        n = len(commands)
+        return Legal(loaded.state.version, seat, commands, previews[:n], free, previews[n:])
 
     async def watch(
         self, game_id: str, caller: Caller, from_version: int = 1

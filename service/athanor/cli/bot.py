@@ -46,6 +46,7 @@ def play(
             legal = stub.ListLegalCommands(
                 pb.ListLegalCommandsRequest(game_id=game_id, seat=seat), metadata=md
             )
+            # only legal commands: free ones (free_commands_json) never advance the game
             if not legal.commands_json:
                 continue
             choice = rng.choice(list(legal.commands_json))

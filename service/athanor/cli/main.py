@@ -173,15 +173,29 @@ def cmd_legal(args: argparse.Namespace, s: Any, md: Any) -> int:
         pb.ListLegalCommandsRequest(game_id=args.game, seat=args.seat), metadata=md
     )
     n = len(legal.commands_json)
-    previews = [" ".join(p.split()) for p in legal.previews][:n] + [""] * (n - len(legal.previews))
+    previews = _aligned(legal.previews, n)
+    free = list(legal.free_commands_json)
+    free_previews = _aligned(legal.free_previews, len(free))
     note = ""
-    if any(previews) and not args.previews:
-        note = f" ({sum(map(bool, previews))} with a preview: --previews shows them)"
+    with_preview = sum(map(bool, previews + free_previews))
+    if with_preview and not args.previews:
+        note = f" ({with_preview} with a preview: --previews shows them)"
     print(f"# seat {legal.seat} at version {legal.version}: {n} commands{note}")
-    for command, preview in zip(legal.commands_json, previews, strict=True):
-        # a preview follows a tab, so `cut -f1` still gives the command (JSON has no tab)
-        print(f"{command}\t# {preview}" if args.previews and preview else command)
+    _print_commands(legal.commands_json, previews, args.previews)
+    if free:  # a second header, then the free commands; left out when there are none
+        print(f"# {len(free)} free commands (any time, do not advance the game)")
+        _print_commands(free, free_previews, args.previews)
     return 0
+
+
+def _aligned(previews: Any, n: int) -> list[str]:
+    return [" ".join(p.split()) for p in previews][:n] + [""] * (n - len(previews))
+
+
+def _print_commands(commands: Any, previews: list[str], show: bool) -> None:
+    for command, preview in zip(commands, previews, strict=True):
+        # a preview follows a tab, so `cut -f1` still gives the command (JSON has no tab)
+        print(f"{command}\t# {preview}" if show and preview else command)
 
 
 def cmd_watch(args: argparse.Namespace, s: Any, md: Any) -> int:

@@ -301,6 +301,19 @@ def legal_commands(rules: Rules, state: GameState, seat: int) -> list[JSON]:
     return rules.legal_commands(state.rules_state, seat)
 
 
+def free_commands(rules: Rules, state: GameState, seat: int) -> list[JSON]:
+    """Commands `seat` may send at any time that do not advance the game; [] once over.
+
+    Games may offer `free_commands(state, seat) -> list[JSON]` on their rules (a game
+    without the hook has none). They are listed apart from `legal_commands`, so random
+    bots, which play legal commands until none are left, never send them.
+    """
+    hook = getattr(rules, "free_commands", None)
+    if hook is None or state.over:
+        return []
+    return list(hook(state.rules_state, seat) or [])
+
+
 def preview(rules: Rules, state: GameState, command: JSON, seat: int) -> str:
     """What `command` from `seat` would do, in the game's words; "" when it offers none.
 

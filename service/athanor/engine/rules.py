@@ -67,7 +67,7 @@ class Rules(Protocol):
     mutate the state it is given after that state was returned to the engine (the
     engine may keep it as the state at an earlier version).
 
-    Three methods are optional (the engine looks them up with getattr, so they are not
+    Four methods are optional (the engine looks them up with getattr, so they are not
     members of this protocol):
 
     - `describe(event_type, body) -> str | None`: an event as a sentence, from the body
@@ -90,6 +90,12 @@ class Rules(Protocol):
       in print. The engine puts the result in the view JSON as "labels" ({} for None or
       a hook that raises; no "labels" key for a game without the hook). Labels are
       for display only: commands still carry the ids (`athanor.engine.game.labels`).
+    - `free_commands(state, seat) -> list[JSON]`: commands the seat may send at any
+      time that do not advance the game (rearranging one's own inventory), listed apart
+      from `legal_commands`. Keep the list short (a few moves from which repeated use
+      reaches any outcome, not every outcome) and list only commands `decide` accepts
+      now. Random bots never send them, so a seat with only free commands has nothing
+      to do; none are listed once the game is over (`athanor.engine.game.free_commands`).
     """
 
     kind: str

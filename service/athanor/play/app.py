@@ -6,8 +6,10 @@ and the event log. Choosing a command never involves typing: the first list hold
 the command types, the second the concrete variants the server offers, and a
 confirmation shows the command before it is sent. Where the game offers previews, a
 box under the commands says what the highlighted one would do, and the confirmation
-repeats it. Where the game labels the ids of its view, the view, the variants, the
-confirmation and the log show the labels (formatting.py says where the ids stay).
+repeats it. Free commands (any time, not advancing the game) follow the legal ones as
+their own groups, marked "(any time)". Where the game labels the ids of its view, the
+view, the variants, the confirmation and the log show the labels (formatting.py says
+where the ids stay).
 """
 
 from __future__ import annotations
@@ -200,7 +202,9 @@ class PlayApp(App[None]):
     # -- the commands pane --------------------------------------------------------
 
     def groups(self) -> dict[str, list[dict[str, Any]]]:
-        return fmt.group(self.snapshot.commands if self.snapshot else [])
+        """The legal commands by type, then the free ones (keys "free:<type>")."""
+        snap = self.snapshot
+        return fmt.group(snap.commands, snap.free) if snap else {}
 
     def preview_of(self, command: dict[str, Any]) -> str:
         """The game's preview of a listed command ("" when it offers none)."""
@@ -208,7 +212,8 @@ class PlayApp(App[None]):
         if snap is None:
             return ""
         if self._previews[0] is not snap:
-            self._previews = (snap, fmt.previews_by_command(snap.commands, snap.previews))
+            commands, previews = snap.commands + snap.free, snap.previews + snap.free_previews
+            self._previews = (snap, fmt.previews_by_command(commands, previews))
         return self._previews[1].get(fmt.key(command), "")
 
     def highlighted_variants(self) -> tuple[list[dict[str, Any]], bool]:
@@ -233,7 +238,7 @@ class PlayApp(App[None]):
         do not jump as the cursor moves) and shows the highlighted command's."""
         box = self.query_one("#preview", Static)
         snap = self.snapshot
-        offered = not self.spectate and snap is not None and any(snap.previews)
+        offered = not self.spectate and snap is not None and any(snap.previews + snap.free_previews)
         box.set_class(offered, "offered")
         commands, single = self.highlighted_variants() if offered else ([], False)
         self.preview_text = self.preview_of(commands[0]) if single else ""
@@ -261,13 +266,14 @@ class PlayApp(App[None]):
         pane.clear_options()
         if self.group_type is None:
             pane.border_title = "commands"
+            if not any(not kind.startswith(fmt.FREE) for kind in groups):
+                pane.add_option(Option("(nothing to do now)", disabled=True))
+            # the free groups follow the legal ones, "(any time)" after their names
             for kind, variants in groups.items():
                 count = f" ({len(variants)})" if len(variants) > 1 else ""
-                pane.add_option(Option(f"{fmt.words(kind)}{count}", id=f"type:{kind}"))
-            if not groups:
-                pane.add_option(Option("(nothing to do now)", disabled=True))
+                pane.add_option(Option(f"{fmt.group_title(kind)}{count}", id=f"type:{kind}"))
         else:
-            pane.border_title = fmt.words(self.group_type)
+            pane.border_title = fmt.group_title(self.group_type)
             pane.add_option(Option("<- back (Esc)", id=BACK))
             variants = groups[self.group_type]
             # ids whose label another variant's id shares keep their id: "Plant 1/3 [plant-01]"
@@ -318,7 +324,8 @@ class PlayApp(App[None]):
         except Refused as err:
             self.say(f"REFUSED: {err.refusal}")
         else:
-            self.group_type = None
+            if not (self.group_type or "").startswith(fmt.FREE):
+                self.group_type = None  # a free group stays open for the next move
             note = " (already applied)" if reply.duplicate else ""
             self.say(f"sent {name}: v{reply.first_version}-v{reply.last_version}{note}")
         finally:

@@ -188,12 +188,27 @@ def compact(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
 
 
-def group(commands: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    """The legal commands by type, in the server's order."""
+FREE = "free:"  # a group key's prefix for free commands (any time, do not advance the game)
+
+
+def group(
+    commands: Iterable[dict[str, Any]], free: Iterable[dict[str, Any]] = ()
+) -> dict[str, list[dict[str, Any]]]:
+    """The legal commands by type, in the server's order, then the free commands by type
+    (keyed "free:<type>", so a type can be in both groups)."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for command in commands:
         groups.setdefault(str(command.get("type", "?")), []).append(command)
+    for command in free:
+        groups.setdefault(FREE + str(command.get("type", "?")), []).append(command)
     return groups
+
+
+def group_title(key: str) -> str:
+    """A group's name: its type in words, "(any time)" after a free group's."""
+    if key.startswith(FREE):
+        return f"{words(key[len(FREE) :])} (any time)"
+    return words(key)
 
 
 def key(command: dict[str, Any]) -> str:

@@ -56,6 +56,9 @@ class Snapshot:
     table: dict[str, Any]
     commands: list[dict[str, Any]] = field(default_factory=list)
     previews: list[str] = field(default_factory=list)  # previews[i] is commands[i]'s, or ""
+    # commands the seat may send at any time that do not advance the game, with previews
+    free: list[dict[str, Any]] = field(default_factory=list)
+    free_previews: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,11 @@ def refusal_of(err: grpc.RpcError) -> Refusal:
     return refusal
 
 
+def _aligned(previews: Any, n: int) -> list[str]:
+    """`n` previews: those sent, cut or padded with "" (an older server sends fewer)."""
+    return [*previews[:n]] + [""] * (n - len(previews))
+
+
 async def _nothing(*_: Any) -> None:
     return None
 
@@ -141,6 +149,8 @@ class PlayLink:
         )
         commands: list[dict[str, Any]] = []
         previews: list[str] = []
+        free: list[dict[str, Any]] = []
+        free_previews: list[str] = []
         if view.seat or s.seat:  # a spectator has no commands to list
             legal = await self.stub.ListLegalCommands(
                 pb.ListLegalCommandsRequest(game_id=s.game, seat=s.seat),
@@ -149,8 +159,9 @@ class PlayLink:
             )
             commands = [json.loads(c) for c in legal.commands_json]
             # "" where the game offers none (or an older server sent none)
-            previews = [*legal.previews[: len(commands)]]
-            previews += [""] * (len(commands) - len(previews))
+            previews = _aligned(legal.previews, len(commands))
+            free = [json.loads(c) for c in legal.free_commands_json]
+            free_previews = _aligned(legal.free_previews, len(free))
         return Snapshot(
             version=view.version,
             seat=view.seat or s.seat,
@@ -158,6 +169,8 @@ class PlayLink:
             table=json.loads(view.table_json or "{}"),
             commands=commands,
             previews=previews,
+            free=free,
+            free_previews=free_previews,
         )
 
     async def kind_title(self, kind: str) -> str:

@@ -150,16 +150,20 @@ class ListLegalCommandsRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class ListLegalCommandsResponse(_message.Message):
-    __slots__ = ("version", "seat", "commands_json", "previews")
+    __slots__ = ("version", "seat", "commands_json", "previews", "free_commands_json", "free_previews")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     COMMANDS_JSON_FIELD_NUMBER: _ClassVar[int]
     PREVIEWS_FIELD_NUMBER: _ClassVar[int]
+    FREE_COMMANDS_JSON_FIELD_NUMBER: _ClassVar[int]
+    FREE_PREVIEWS_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     commands_json: _containers.RepeatedScalarFieldContainer[str]
     previews: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., commands_json: _Optional[_Iterable[str]] = ..., previews: _Optional[_Iterable[str]] = ...) -> None: ...
+    free_commands_json: _containers.RepeatedScalarFieldContainer[str]
+    free_previews: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., commands_json: _Optional[_Iterable[str]] = ..., previews: _Optional[_Iterable[str]] = ..., free_commands_json: _Optional[_Iterable[str]] = ..., free_previews: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Event(_message.Message):
     __slots__ = ("version", "type", "schema", "body_json", "redacted", "seat", "time", "command_json", "text")

@@ -103,19 +103,54 @@ def arrange(state: State, command: dict[str, Any], seat: int) -> list[Event]:
         or sorted(order) != list(range(1, len(inv) + 1))
     ):
         raise BadCommand(f'"order" lists every inventory slot from 1 to {len(inv)} once')
+    refusal = arrange_refusal(state, seat)
+    if refusal is not None:
+        raise refusal
+    return [Event("InventoryArranged", {"seat": seat, "inventory": [inv[i - 1] for i in order]})]
+
+
+def arrange_refusal(state: State, seat: int) -> RuleViolation | None:
+    """Why `seat` may not rearrange now (None: it may): during a Poltergeist Activity
+    (AB-Q-25) or with its own overflow choice open (AB-INV-03)."""
     pending = state.get("pending") or {}
     haunted = [pending.get("event")] + [q["event"] for q in state.get("gv_queue", [])]
     if any(str(e).startswith("poltergeist") for e in haunted if e):
-        raise RuleViolation(
+        return RuleViolation(
             "INVENTORY_FROZEN",
             "inventories stay in order until the Poltergeist Activity is resolved",
             "AB-Q-25",
         )
     if pending.get("kind") == "overflow" and pending.get("seat") == seat:
-        raise RuleViolation(
+        return RuleViolation(
             "SETTLE_FIRST", "choose which elixirs to keep before rearranging", "AB-INV-03"
         )
-    return [Event("InventoryArranged", {"seat": seat, "inventory": [inv[i - 1] for i in order]})]
+    return None
+
+
+def arrange_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    """Free commands (AB-INV-02): each moves one token to the left or the right end.
+
+    Every distinct resulting order once, never the current one; none when `arrange`
+    would refuse or the inventory has fewer than two distinct tokens. Repeated moves
+    reach any order (move the tokens to the right end one by one, in the wanted order).
+    """
+    if str(seat) not in state["players"] or arrange_refusal(state, seat) is not None:
+        return []
+    inv = player(state, seat)["inventory"]
+    if len(set(inv)) < 2:
+        return []
+    n = len(inv)
+    seen = {tuple(inv)}
+    out: list[dict[str, Any]] = []
+    for end in ("left", "right"):
+        for slot in range(1, n + 1):
+            rest = [i for i in range(1, n + 1) if i != slot]
+            order = [slot, *rest] if end == "left" else [*rest, slot]
+            result = tuple(inv[i - 1] for i in order)
+            if result not in seen:
+                seen.add(result)
+                out.append({"type": "ArrangeInventory", "order": order})
+    return out
 
 
 @handles("InventoryArranged")

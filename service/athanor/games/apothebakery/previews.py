@@ -14,7 +14,8 @@ AB-TO-02, AB-IRI-03), what processing draws and costs (AB-ALC-03, AB-ABL-02, AB-
 AB-ABL-06, AB-ABL-08, AB-Q-13), what Rainbow and Purge take (AB-ABL-11, AB-ABL-14,
 AB-END-06, AB-END-07), which tokens an overflow keeps (AB-INV-03), which spell is kept
 (AB-SPL-02, AB-SPL-04), what each spell does (AB-SPL-09..30), and which elixir a
-discard or a Poltergeist takes (AB-INV-04, AB-GV-11, AB-GV-12, AB-Q-22, AB-Q-25).
+discard or a Poltergeist takes (AB-INV-04, AB-GV-11, AB-GV-12, AB-Q-22, AB-Q-25), and
+the inventory order a free rearranging gives (AB-INV-02).
 Commands whose outcome is the die's or hidden (a roll, passing, the blind draw's
 cards) say only what is certain, or nothing.
 """
@@ -416,6 +417,22 @@ def pass_elixir(s: Seen, command: JSON) -> str | None:
     return text + "."
 
 
+# -- free commands ------------------------------------------------------------------
+
+
+def arrange_inventory(s: Seen, command: JSON) -> str | None:
+    """A free move of one token to an end (inventory.arrange_commands), or any order."""
+    inv = s.me["inventory"]
+    order = command.get("order")
+    if not isinstance(order, list) or sorted(order) != list(range(1, len(inv) + 1)):
+        return None
+    new = ", ".join(token_name(inv[i - 1]) for i in order)
+    for end, slot, rest in (("left", order[0], order[1:]), ("right", order[-1], order[:-1])):
+        if rest == sorted(rest):
+            return f"Moves {token_name(inv[slot - 1])} to the {end} end: {new}."
+    return f"Rearranges the inventory: {new}."
+
+
 PREVIEWS: dict[str, Callable[[Seen, JSON], str | None]] = {
     "ExchangeObjectives": exchange_objectives,
     "PickForries": pick_forries,
@@ -433,4 +450,5 @@ PREVIEWS: dict[str, Callable[[Seen, JSON], str | None]] = {
     "DiscardElixir": discard_elixir,
     "MakeRoom": make_room,
     "PassElixir": pass_elixir,
+    "ArrangeInventory": arrange_inventory,
 }

@@ -172,6 +172,10 @@ class ApothebakeryRules(PlainStateRules):
             return []
         return self._turn_commands(state, seat) + spells.commands(state, seat)
 
+    def free_commands(self, state: State, seat: int) -> list[JSON]:
+        """Rearranging one's inventory, one token to an end per command (inventory.py)."""
+        return inventory.arrange_commands(state, seat)
+
     def _turn_commands(self, state: State, seat: int) -> list[JSON]:
         pending = state.get("pending") or {}
         kind = pending.get("kind")
