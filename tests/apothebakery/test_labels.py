@@ -191,3 +191,17 @@ def test_the_rules_offer_the_hook() -> None:
     view = {"players": {"1": {"forrie_hand": ["plant-06", "plant-iri"]}}, "bags": {"failed": 1}}
     assert RULES.labels(view) == {"plant-06": "Plant 2/2", "plant-iri": "Iridescent Plant 0/0"}
     assert RULES.labels({}) == {}
+
+
+def test_event_sentences_name_cards_and_tokens_by_label_but_keep_plain_words() -> None:
+    names = labels.all_labels()
+    fed = RULES.describe("ForriesFed", {"seat": 1, "card": "res-04", "stamina": 2})
+    assert fed == f"Seat 1 feeds {names['res-04']} to its Forries for 2 stamina."
+    processed = RULES.describe(
+        "CardProcessed",
+        {"seat": 2, "card": "res-04", "bag": "failed", "draws": ["pure:water", "failed"]},
+    )
+    assert processed == (
+        f"Seat 2 processes {names['res-04']} from the failed bag: "
+        f"{names['pure:water']}, {names['failed']}."
+    )  # "failed" the bag stays a word; "failed" the drawn token reads as its label

@@ -214,3 +214,9 @@ def test_a_new_game_labels_the_display_and_the_tokens(viewer: int | None) -> Non
     assert display and set(display) <= set(seen["labels"])
     assert set(seen["labels"]) >= TOKENS  # every seat starts with one of each
     assert not set(seen["labels"]) & set(table.state.rules_state["deck"])
+
+
+def test_event_sentences_name_cards_by_label() -> None:
+    names = labels.all_labels()
+    card = PACK.elixirs[0].id
+    assert RULES.describe("CardDealt", {"card": card}) == f"{names[card]} is dealt to the display."

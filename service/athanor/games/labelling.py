@@ -60,3 +60,16 @@ class PackLabels(Generic[C]):
         """{id: label} for the ids that occur in `view` as values (keys are names)."""
         names = self.all()
         return {s: names[s] for s in sorted(strings_in(view, keys=False)) if s in names}
+
+
+def spoken(value: Any, names: Mapping[str, str]) -> Any:
+    """A body value for an event sentence: ids read as their labels ("res-04" -> "Rock 1").
+
+    A single plain word stays as it is even when it names a component ("failed" is a bag
+    as well as a token), so prose is never rewritten; the items of a list are ids or
+    numbers (drawn tokens, cards), so each reads as its label."""
+    if isinstance(value, str):
+        return value if value.isalpha() else names.get(value, value)
+    if isinstance(value, list):
+        return [names.get(v, v) if isinstance(v, str) else spoken(v, names) for v in value]
+    return value

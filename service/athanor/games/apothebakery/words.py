@@ -2,12 +2,16 @@
 
 Each template reads only the body the reader was sent (a redacted body has fewer
 fields), so a sentence can never tell more than the event itself; a template whose
-fields are missing gives way to the engine's plain listing.
+fields are missing gives way to the engine's plain listing. Card and token ids in a body
+read as their labels (labels.py: printed, public names), never more than the body holds.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from athanor.games.apothebakery import labels
+from athanor.games.labelling import spoken
 
 TEMPLATES: dict[str, str] = {
     "StepEntered": "Now: {phase}, {step}.",
@@ -94,7 +98,8 @@ def describe(event_type: str, body: dict[str, Any]) -> str | None:
     template = TEMPLATES.get(event_type)
     if template is None:
         return None
-    fields = {k: _plain(v) for k, v in body.items()}
+    names = labels.all_labels()
+    fields = {k: _plain(spoken(v, names)) for k, v in body.items()}
     try:
         return template.format(**fields)
     except (KeyError, IndexError):

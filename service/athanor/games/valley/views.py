@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine import Table
-from athanor.games.valley import event_cards, scoring
+from athanor.games.labelling import spoken
+from athanor.games.valley import event_cards, labels, scoring
 from athanor.games.valley.content import load
 from athanor.games.valley.state import State, active_seat, skills
 
@@ -96,7 +97,8 @@ def describe(event_type: str, body: dict[str, Any]) -> str | None:
     template = SENTENCES.get(event_type)
     if template is None:
         return None
-    fields = dict(body)
+    names = labels.all_labels()
+    fields = {k: spoken(v, names) for k, v in body.items()}
     if event_type == "LineSold":
         fields["total"] = body.get("bonus", {}).get("total", 0)
     try:
