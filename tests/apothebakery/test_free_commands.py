@@ -72,10 +72,10 @@ def test_the_preview_names_the_token_moved_and_the_end() -> None:
     right = {"type": "ArrangeInventory", "order": [2, 3, 1]}
     assert left in free(g, seat) and right in free(g, seat)
     rainbow, failed, plant = (token_name(t) for t in ("rainbow", "failed", "pure:plant"))
-    assert game.preview(RULES, g, left, seat) == (
+    assert game.previews(RULES, g, [left], seat)[0] == (
         f"Moves {rainbow} to the left end: {rainbow}, {failed}, {plant}."
     )
-    assert game.preview(RULES, g, right, seat) == (
+    assert game.previews(RULES, g, [right], seat)[0] == (
         f"Moves {failed} to the right end: {plant}, {rainbow}, {failed}."
     )
 

@@ -1,4 +1,4 @@
-"""The optional preview hook: `engine.game.preview` and `previews` around a game's rules.
+"""The optional preview hook: `engine.game.previews` around a game's rules.
 
 A game may offer `preview(view, command) -> str | None`. The engine gives it the acting
 seat's view, never the state, once per listing; a game without one, a None, a value
@@ -63,7 +63,7 @@ def test_a_game_without_a_preview_gives_empty_text() -> None:
     commands = game.legal_commands(plain, state, 1)
     assert commands
     assert game.previews(plain, state, commands, 1) == [""] * len(commands)
-    assert game.preview(plain, state, commands[0], 1) == ""
+    assert game.previews(plain, state, [commands[0]], 1)[0] == ""
 
 
 def test_the_hook_receives_the_seats_view_once_per_listing_never_the_state() -> None:
@@ -89,7 +89,7 @@ def test_preview_of_one_command_is_the_listings_preview() -> None:
     state = new_game()
     commands = game.legal_commands(RULES, state, 2)
     listed = game.previews(RULES, state, commands, 2)
-    assert [game.preview(RULES, state, c, 2) for c in commands] == listed
+    assert [game.previews(RULES, state, [c], 2)[0] for c in commands] == listed
     assert all(listed)
 
 
@@ -140,6 +140,6 @@ def test_crucible_previews_name_what_a_card_and_a_roll_score() -> None:
         state = replace(state, version=state.version + len(events))
     roller = state.rules_state.roller
     card = state.rules_state.revealed[roller]
-    assert game.preview(RULES, state, {"type": "RollDie"}, roller) == (
+    assert game.previews(RULES, state, [{"type": "RollDie"}], roller)[0] == (
         f"Card {card} scores {card} plus the face rolled."
     )

@@ -314,18 +314,14 @@ def free_commands(rules: Rules, state: GameState, seat: int) -> list[JSON]:
     return list(hook(state.rules_state, seat) or [])
 
 
-def preview(rules: Rules, state: GameState, command: JSON, seat: int) -> str:
-    """What `command` from `seat` would do, in the game's words; "" when it offers none.
+def previews(rules: Rules, state: GameState, commands: list[JSON], seat: int) -> list[str]:
+    """What each of `commands` from `seat` would do, in the game's words (index-aligned;
+    "" where the game offers none).
 
     Games may offer `preview(view, command) -> str | None` on their rules. It is given
-    the seat's view (`rules.view(state, seat)`), never the state, so a preview cannot
-    tell the seat anything its view does not.
+    the seat's view (`rules.view(state, seat)`, made once for the whole list), never the
+    state, so a preview cannot tell the seat anything its view does not.
     """
-    return previews(rules, state, [command], seat)[0]
-
-
-def previews(rules: Rules, state: GameState, commands: list[JSON], seat: int) -> list[str]:
-    """`preview` for each of `commands` (index-aligned), from one view of the seat."""
     hook = getattr(rules, "preview", None)
     if hook is None or not commands or state.over:
         return [""] * len(commands)

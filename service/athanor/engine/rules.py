@@ -79,7 +79,7 @@ class Rules(Protocol):
       see (a deck, a bag's order, another hand, the Rng). It must be pure and
       deterministic and must not change the view: one view serves every command of a
       listing. None or "" means no preview; a preview that raises is treated as none
-      (`athanor.engine.game.preview`).
+      (`athanor.engine.game.previews`).
     - `labels(view) -> dict[str, str] | None`: display names for the ids in a seat's
       view ("plant-06" -> "Plant 2/2", an adventurer's id -> its name), so clients can
       show cards by name. Like `preview` it receives the seat's view, what

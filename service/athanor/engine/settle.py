@@ -1,13 +1,15 @@
 """What games with plain-data state share around their rules: copying the state, the
-evolve/snapshot methods, folding a command's events onto a scratch copy and adding every
-automatic event that follows until some seat must act, and true/false options."""
+evolve/snapshot methods, deciding a command (its decider, its schema, then every
+automatic event that follows until some seat must act), and checking options."""
 
 from __future__ import annotations
 
 import pickle
 from collections.abc import Callable, Mapping
+from types import ModuleType
 from typing import Any
 
+from athanor.engine import schema
 from athanor.engine.events import Event
 from athanor.engine.handlers import Handlers
 from athanor.engine.rng import Rng
@@ -21,11 +23,35 @@ def copy_state(state: Any) -> Any:
     return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
+Decider = Callable[[Any, dict[str, Any], int, Rng], list[Event]]
+
+
 class PlainStateRules:
     """The Rules methods that are the same for every game whose state is plain JSON data
-    folded by a `Handlers` registry: a snapshot is the state itself."""
+    folded by a `Handlers` registry: a snapshot is the state itself, and a command goes
+    to its decider (after its shape is checked against the game's proto), then the
+    game's flow (`advance`) adds what follows until a seat must act."""
 
     registry: Handlers
+    commands: Mapping[str, Decider]  # command type -> decider
+    command_messages: ModuleType  # the game's commands_pb2
+
+    def advance(self, state: Any, rng: Rng) -> list[Event]:
+        """The next automatic events, [] once a seat must act (the game's flow)."""
+        raise NotImplementedError
+
+    def run_on(self, state: Any, events: list[Event], rng: Rng) -> list[Event]:
+        """`events`, then every automatic event that follows them."""
+        return settle(self.registry, self.advance, state, events, rng)
+
+    def decide(self, state: Any, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+        decider = self.commands.get(command["type"])
+        if decider is None:
+            raise BadCommand(
+                f"unknown command {command['type']!r}; known: {', '.join(sorted(self.commands))}"
+            )
+        schema.check_shape(self.command_messages, command)  # wrong types, unknown fields
+        return self.run_on(state, decider(state, command, seat, rng), rng)
 
     def evolve(self, state: Any, event: Event) -> Any:
         new = copy_state(state)
@@ -59,6 +85,15 @@ def settle(
             handlers.apply(scratch, ev.type, ev.body)
         out += more
     raise RuntimeError(f"{handlers.game}: the flow did not come to rest")
+
+
+def check_known(options: Mapping[str, str], known: set[str]) -> None:
+    """Refuse options the game does not have, naming the ones it has."""
+    unknown = set(options) - known
+    if unknown:
+        raise BadCommand(
+            f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}"
+        )
 
 
 def flag(options: Mapping[str, str], name: str, default: bool) -> bool:

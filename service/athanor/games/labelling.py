@@ -73,3 +73,22 @@ def spoken(value: Any, names: Mapping[str, str]) -> Any:
     if isinstance(value, list):
         return [names.get(v, v) if isinstance(v, str) else spoken(v, names) for v in value]
     return value
+
+
+def sentence(template: str | None, body: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
+    """An event's sentence: `template` filled from the body the reader was sent, ids read
+    as labels and lists joined. None when there is no template or it needs a field the
+    body lacks (a redacted body): the engine's plain listing then says what may be said."""
+    if template is None:
+        return None
+    fields = {k: _joined(spoken(v, names)) for k, v in body.items()}
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError):
+        return None
+
+
+def _joined(value: Any) -> Any:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "nothing"
+    return value

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
-from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation, Table, schema
+from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation, Table
 from athanor.engine.rules import JSON, Upcaster
-from athanor.engine.settle import PlainStateRules, flag, settle
+from athanor.engine.settle import Decider, PlainStateRules, check_known, flag
 from athanor.games.apothebakery import (
     alchemy,
     cards,
@@ -28,8 +28,6 @@ from athanor.games.apothebakery import (
 from athanor.games.apothebakery.events import REGISTRY
 from athanor.games.apothebakery.state import State
 from athanor.games.apothebakery.v1 import commands_pb2
-
-Decider = Callable[[State, JSON, int, Rng], list[Event]]
 
 
 def _roll(state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
@@ -72,18 +70,10 @@ COMMANDS: dict[str, Decider] = {
 }
 
 
-def check_shape(command: JSON) -> None:
-    """Parse the command against commands.proto (wrong types, unknown fields: malformed)."""
-    schema.check_shape(commands_pb2, command)
-
-
-def run_on(state: State, events: list[Event], rng: Rng) -> list[Event]:
-    """`events`, then every automatic event that follows (the flow, flow.py)."""
-    return settle(REGISTRY, flow.advance, state, events, rng)
-
-
 class ApothebakeryRules(PlainStateRules):
     registry = REGISTRY
+    commands = COMMANDS
+    command_messages = commands_pb2
     kind = "apothebakery"
     title = "Apothebakery: The Culinary Alchemists"
     rules_version = "apothebakery-0.1"
@@ -97,11 +87,7 @@ class ApothebakeryRules(PlainStateRules):
             "objectives", "physical_dice", "species", "difficult", "adjustment",
             "extra_failed", "low_mana",
         }  # fmt: skip
-        unknown = set(options) - known
-        if unknown:
-            raise BadCommand(
-                f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}"
-            )
+        check_known(options, known)
         all_species = cards.species()
         if "species" in options:
             species = [s.strip() for s in options["species"].split(",") if s.strip()]
@@ -141,17 +127,10 @@ class ApothebakeryRules(PlainStateRules):
         return setup.initial_state(options, seats)
 
     def setup(self, state: State, rng: Rng) -> list[Event]:
-        return run_on(state, setup.setup(state, rng), rng)
+        return self.run_on(state, setup.setup(state, rng), rng)
 
-    def decide(self, state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
-        decider = COMMANDS.get(command["type"])
-        if decider is not None:
-            check_shape(command)
-        if decider is None:
-            raise BadCommand(
-                f"unknown command {command['type']!r}; known: {', '.join(sorted(COMMANDS))}"
-            )
-        return run_on(state, decider(state, command, seat, rng), rng)
+    def advance(self, state: State, rng: Rng) -> list[Event]:
+        return flow.advance(state, rng)
 
     def describe(self, event_type: str, body: JSON) -> str | None:
         return words.describe(event_type, body)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.games.apothebakery import labels
-from athanor.games.labelling import spoken
+from athanor.games.labelling import sentence
 
 TEMPLATES: dict[str, str] = {
     "StepEntered": "Now: {phase}, {step}.",
@@ -95,18 +95,4 @@ TEMPLATES: dict[str, str] = {
 
 
 def describe(event_type: str, body: dict[str, Any]) -> str | None:
-    template = TEMPLATES.get(event_type)
-    if template is None:
-        return None
-    names = labels.all_labels()
-    fields = {k: _plain(spoken(v, names)) for k, v in body.items()}
-    try:
-        return template.format(**fields)
-    except (KeyError, IndexError):
-        return None  # a redacted body: the plain listing says what may be said
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or "nothing"
-    return value
+    return sentence(TEMPLATES.get(event_type), body, labels.all_labels())

@@ -3,12 +3,12 @@ turn flow onward (refill, events, next turn) until a seat must decide."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from athanor.engine import BadCommand, Event, Outcome, Rng, Table, schema
+from athanor.engine import BadCommand, Event, Outcome, Rng, Table
 from athanor.engine.rules import JSON, Upcaster
-from athanor.engine.settle import PlainStateRules, flag, settle
+from athanor.engine.settle import Decider, PlainStateRules, check_known, flag
 from athanor.games.valley import (
     actions,
     event_cards,
@@ -24,8 +24,6 @@ from athanor.games.valley.events import REGISTRY
 from athanor.games.valley.state import State, active_seat
 from athanor.games.valley.v1 import commands_pb2
 
-Decider = Callable[[State, JSON, int, Rng], list[Event]]
-
 COMMANDS: dict[str, Decider] = {
     "AssignSkills": lambda s, c, seat, rng: setup.assign_skills(s, c, seat),
     "Collect": lambda s, c, seat, rng: actions.collect(s, c, seat),
@@ -40,13 +38,10 @@ COMMANDS: dict[str, Decider] = {
 }
 
 
-def run_on(state: State, events: list[Event], rng: Rng) -> list[Event]:
-    """`events`, then the refill, events and turns that follow (turns.py)."""
-    return settle(REGISTRY, turns.advance, state, events, rng)
-
-
 class ValleyRules(PlainStateRules):
     registry = REGISTRY
+    commands = COMMANDS
+    command_messages = commands_pb2
     kind = "valley"
     title = "The Valley of Alchemists"
     # 0.2: skill markers are kept by space (values looked up in the track), protection is
@@ -62,12 +57,7 @@ class ValleyRules(PlainStateRules):
     }
 
     def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:
-        known = {"events", "first_player"}
-        unknown = set(options) - known
-        if unknown:
-            raise BadCommand(
-                f"unknown option(s) {', '.join(sorted(unknown))}; known: events, first_player"
-            )
+        check_known(options, {"events", "first_player"})
         try:
             first = int(options.get("first_player", "1"))
         except ValueError:
@@ -82,16 +72,11 @@ class ValleyRules(PlainStateRules):
         return setup.initial_state(options, seats)
 
     def setup(self, state: State, rng: Rng) -> list[Event]:
-        return run_on(state, setup.setup(state, rng), rng)
+        return self.run_on(state, setup.setup(state, rng), rng)
 
-    def decide(self, state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
-        decider = COMMANDS.get(command["type"])
-        if decider is None:
-            raise BadCommand(
-                f"unknown command {command['type']!r}; known: {', '.join(sorted(COMMANDS))}"
-            )
-        schema.check_shape(commands_pb2, command)  # wrong types, unknown fields: malformed
-        return run_on(state, decider(state, command, seat, rng), rng)
+    def advance(self, state: State, rng: Rng) -> list[Event]:
+        """The refill, events and turns that follow (turns.py)."""
+        return turns.advance(state, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
         return views.view(state, seat)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine import Table
-from athanor.games.labelling import spoken
+from athanor.games.labelling import sentence
 from athanor.games.valley import event_cards, labels, scoring
 from athanor.games.valley.content import load
 from athanor.games.valley.state import State, active_seat, skills
@@ -94,14 +94,6 @@ SENTENCES = {
 
 
 def describe(event_type: str, body: dict[str, Any]) -> str | None:
-    template = SENTENCES.get(event_type)
-    if template is None:
-        return None
-    names = labels.all_labels()
-    fields = {k: spoken(v, names) for k, v in body.items()}
     if event_type == "LineSold":
-        fields["total"] = body.get("bonus", {}).get("total", 0)
-    try:
-        return template.format(**fields)
-    except (KeyError, IndexError):
-        return None
+        body = {**body, "total": body.get("bonus", {}).get("total", 0)}
+    return sentence(SENTENCES.get(event_type), body, labels.all_labels())
