@@ -23,7 +23,7 @@ from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 
 ROOT = Path(__file__).resolve().parent.parent
-TALLY_GAME = "benchmarks.tally_game:RULES"
+TALLY_GAME = "benchmarks.tally_game:GAME"
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 30.0
 

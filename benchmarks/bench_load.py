@@ -40,7 +40,7 @@ from benchmarks._harness import (
     tick_until,
     verdict,
 )
-from benchmarks.tally_game import RULES
+from benchmarks.tally_game import GAME
 
 RATIO_GOAL = 2.0
 SHORT_EVENTS = 10
@@ -120,7 +120,7 @@ async def in_process(data_dir: Path, snapshot_every: int, game_ids: list[str]) -
         try:
             store = RedisEventStore(client, snapshot_every=snapshot_every)
             feeds = GameFeeds(client)
-            kinds = Kinds([RULES])
+            kinds = Kinds([GAME])
             await store.ping()
             times: dict[str, list[float]] = {g: [] for g in game_ids}
             for i in range(IN_PROCESS_REPEATS):

@@ -5,7 +5,7 @@ Ticked {"seat": s, "n": count}, where n is the count after it. Nothing is secret
 nothing is random, so the game's own cost is close to zero and a benchmark measures
 the engine, store and transport around it.
 
-Load it into a server with ATHANOR_GAMES=benchmarks.tally_game:RULES (the repository
+Load it into a server with ATHANOR_GAMES=benchmarks.tally_game:GAME (the repository
 root on PYTHONPATH).
 """
 
@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from athanor.engine import PUBLIC, BadCommand, Event, Outcome, Rng, Table
-from athanor.engine.rules import JSON, Upcaster
+from athanor.engine.pack import Pack
+from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
 
 KIND = "tally"
 TICK = "Tick"
@@ -35,6 +36,8 @@ class TallyRules:
     def __init__(self) -> None:
         self.event_schemas: dict[str, int] = {TICKED: 1}
         self.upcasters: dict[tuple[str, int], Upcaster] = {}
+        self.pack: Pack | None = None
+        self.presentation = Presentation(table=self.table)
 
     def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:
         if options:
@@ -68,13 +71,11 @@ class TallyRules:
         return [{"type": TICK}]
 
     def table(self, state: TallyState) -> Table:
-        seats = tuple(range(1, state["seats"] + 1))
         return Table(
             track_position=state["count"],
             track_label=f"Tick {state['count']}",
             phase="tally",
             step="Tick",
-            awaiting=seats,
             scores={int(s): n for s, n in state["by_seat"].items()},
         )
 
@@ -93,3 +94,4 @@ class TallyRules:
 
 
 RULES = TallyRules()
+GAME = GameKind(kind=KIND, title=RULES.title, build=lambda pack: RULES)

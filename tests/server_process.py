@@ -14,7 +14,7 @@ import grpc
 from athanor.v1 import athanor_pb2_grpc
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURE_GAME = "tests.fixture_game.crucible:RULES"
+FIXTURE_GAME = "tests.fixture_game.crucible:GAME"
 START_TIMEOUT = 60.0
 
 

@@ -1,1 +1,1 @@
-"""The table hub: dice buttons, turn LEDs and the OLED sun track (issue 4)."""
+"""The table hub: dice buttons, turn LEDs and the OLED sun track."""

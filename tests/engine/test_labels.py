@@ -1,15 +1,18 @@
-"""The optional labels hook: `engine.game.view` adds a game's display names for the ids
-in a seat's view.
+"""The labels part of a game's presentation: `engine.game.view` adds a game's display
+names for the ids in a seat's view.
 
-A game may offer `labels(view) -> dict[str, str] | None`. The engine gives it the
-seat's view (what `rules.view(state, seat)` returns), never the state, keeps only
-labels for ids that occur in that view, and puts them in the view JSON as "labels". A
-game without the hook gets no "labels" key (its view is as before); a hook that raises
-or answers something else gives {}, never a broken view.
+A game may offer `Presentation.labels(view) -> dict[str, str] | None`. The engine gives
+it the seat's view (what `rules.view(state, seat)` returns), never the state, keeps
+only labels for ids that occur in that view, and puts them in the view JSON as
+"labels". A game without the part gets no "labels" key (its view is as before); an
+answer that is not a mapping gives {}. A part that raises is reported: by default the
+error goes on up; with a `report` callback the callback is told (hook name, the error)
+and the view stands, with labels {}.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import replace
 from typing import Any
@@ -31,29 +34,23 @@ SEED = b"labels-unit-seed"
 VIEWERS = (None, 1, 2, 3)
 
 
-class Without:
-    """The fixture game without a labels hook (it has none: this makes sure)."""
+class Spy:
+    """A labels part that records the views it was given."""
 
-    def __init__(self, rules: Any) -> None:
-        self._rules = rules
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "labels":
-            raise AttributeError(name)
-        return getattr(self._rules, name)
-
-
-class Spy(Without):
-    """The fixture game with a labels hook that records the views it was given."""
-
-    def __init__(self, rules: Any, answer: Any = None) -> None:
-        super().__init__(rules)
+    def __init__(self, answer: Any = None) -> None:
         self.answer = answer
         self.given: list[JSON] = []
 
-    def labels(self, view: JSON) -> Any:
+    def __call__(self, view: JSON) -> Any:
         self.given.append(view)
         return self.answer(view) if callable(self.answer) else self.answer
+
+
+def with_labels(hook: Any) -> Any:
+    """The fixture game whose presentation has `hook` as its labels part."""
+    rules = copy.copy(RULES)
+    rules.presentation = replace(RULES.presentation, labels=hook)
+    return rules
 
 
 def new_game(seats: int = 3) -> GameState:
@@ -65,26 +62,32 @@ def step_label(view: JSON) -> dict[str, str]:
     return {view["step"]: f"the {view['step']} step"}
 
 
-def test_a_game_without_the_hook_gets_no_labels() -> None:
-    plain: Any = Without(RULES)
-    assert not hasattr(plain, "labels") and not hasattr(RULES, "labels")
+def broken(view: JSON) -> dict[str, str]:
+    raise KeyError("a bug in the game's labels")
+
+
+def test_a_game_without_the_part_gets_no_labels() -> None:
+    assert RULES.presentation.labels is None
+    plain = with_labels(None)  # and one whose presentation says so explicitly
     state = new_game()
-    for seat in VIEWERS:
-        seen = game.view(plain, state, seat)
-        assert "labels" not in seen  # the view JSON is exactly what it was
-        assert set(seen) == {
-            "kind", "version", "seats", "options", "seat", "over", "outcome",
-            "seed_commitment", "game",
-        }  # fmt: skip
-        assert game.labels(plain, seen["game"]) == {}
+    for rules in (RULES, plain):
+        for seat in VIEWERS:
+            seen = game.view(rules, state, seat)
+            assert "labels" not in seen  # the view JSON is exactly what it was
+            assert set(seen) == {
+                "kind", "version", "seats", "options", "seat", "over", "outcome",
+                "seed_commitment", "game",
+            }  # fmt: skip
+            assert game.labels(rules, seen["game"]) == {}
 
 
-def test_the_hook_gets_the_seats_view_never_the_state() -> None:
-    spy: Any = Spy(RULES, step_label)
+def test_the_part_gets_the_seats_view_never_the_state() -> None:
+    spy = Spy(step_label)
+    hooked = with_labels(spy)
     state = new_game()
     for seat in VIEWERS:
         spy.given = []
-        seen = game.view(spy, state, seat)
+        seen = game.view(hooked, state, seat)
         assert len(spy.given) == 1  # once per view
         given = spy.given[0]
         assert given is seen["game"]  # the very view the seat gets
@@ -98,25 +101,51 @@ def test_the_hook_gets_the_seats_view_never_the_state() -> None:
             assert "hand" not in given
         step = given["step"]
         assert seen["labels"] == {step: f"the {step} step"}
-        # and the rest of the view JSON is unchanged by the hook
+        # and the rest of the view JSON is unchanged by the part
         assert {k: v for k, v in seen.items() if k != "labels"} == game.view(RULES, state, seat)
 
 
-def test_a_hook_that_raises_gives_no_labels_and_the_view_stands() -> None:
-    def broken(view: JSON) -> dict[str, str]:
-        raise KeyError("a bug in the game's labels")
-
+def test_a_part_that_raises_raises_by_default() -> None:
     state = new_game()
     for seat in VIEWERS:
-        seen = game.view(Spy(RULES, broken), state, seat)  # type: ignore[arg-type]
+        with pytest.raises(KeyError, match="a bug in the game's labels"):
+            game.view(with_labels(broken), state, seat)
+        seen = RULES.view(state.rules_state, seat)
+        with pytest.raises(KeyError, match="a bug in the game's labels"):
+            game.labels(with_labels(broken), seen)
+
+
+def test_a_part_that_raises_is_reported_and_the_view_stands() -> None:
+    bug = KeyError("a bug in the game's labels")
+
+    def raising(view: JSON) -> dict[str, str]:
+        raise bug
+
+    state = new_game()
+    hooked = with_labels(raising)
+    reports: list[tuple[str, Exception]] = []
+    for seat in VIEWERS:
+        reports.clear()
+        seen = game.view(hooked, state, seat, lambda name, err: reports.append((name, err)))
+        assert reports == [("labels", bug)] and reports[0][1] is bug
         assert seen["labels"] == {}
         assert {k: v for k, v in seen.items() if k != "labels"} == game.view(RULES, state, seat)
+        reports.clear()
+        alone = game.labels(hooked, seen["game"], lambda name, err: reports.append((name, err)))
+        assert alone == {}
+        assert reports == [("labels", bug)] and reports[0][1] is bug
+    # a part that does not raise is never reported
+    reports.clear()
+    fine = game.view(with_labels(step_label), state, 1, lambda n, e: reports.append((n, e)))
+    assert fine["labels"] and reports == []
 
 
 @pytest.mark.parametrize("answer", [None, {}, "a label", ["x"], 42, {"x": "y"}.items()])
 def test_no_labels_or_an_answer_that_is_not_a_mapping_gives_empty_labels(answer: Any) -> None:
     state = new_game()
-    assert game.view(Spy(RULES, answer), state, 1)["labels"] == {}  # type: ignore[arg-type]
+    spy = Spy(answer)
+    assert game.view(with_labels(spy), state, 1)["labels"] == {}
+    assert len(spy.given) == 1  # the part was asked: the {} is its answer's doing
 
 
 def test_labels_are_kept_only_for_text_naming_an_id_in_the_view() -> None:
@@ -132,11 +161,11 @@ def test_labels_are_kept_only_for_text_naming_an_id_in_the_view() -> None:
         "deck": "",  # empty: dropped
         3: "three",  # a key that is not text: dropped
     }
-    spy: Any = Spy(RULES, answer)
-    assert game.view(spy, state, 2)["labels"] == {step: "Choosing", "hand": "Your hand"}
-    assert game.labels(spy, seen) == {step: "Choosing", "hand": "Your hand"}
+    hooked = with_labels(Spy(answer))
+    assert game.view(hooked, state, 2)["labels"] == {step: "Choosing", "hand": "Your hand"}
+    assert game.labels(hooked, seen) == {step: "Choosing", "hand": "Your hand"}
     # the spectator's view has no hand: no label for it
-    assert game.view(spy, state, None)["labels"] == {step: "Choosing"}
+    assert game.view(hooked, state, None)["labels"] == {step: "Choosing"}
 
 
 def test_strings_in_finds_values_and_keys() -> None:
@@ -183,6 +212,8 @@ def test_apothebakery_labels_only_ids_in_the_seats_view(
     table = LocalGame(
         APOTHEBAKERY, APOTHEBAKERY.validate_options(raw, seats), seats, f"lab-{seed}".encode()
     )
+    game_labels = APOTHEBAKERY.presentation.labels
+    assert game_labels is not None
     rng = random.Random(seed)
     own_labelled = 0
     for _ in range(3000):
@@ -193,7 +224,7 @@ def test_apothebakery_labels_only_ids_in_the_seats_view(
             present = strings_in(seen["game"], keys=False)
             assert set(labels) <= present, f"labels for ids not in the view: {viewer}"
             # the engine dropped nothing: the game labels only what its view holds
-            assert labels == APOTHEBAKERY.labels(seen["game"])
+            assert labels == game_labels(seen["game"])
             hidden = set(hidden_ids(rs, viewer))
             secrets = {c for s in range(1, seats + 1) if s != viewer for c in own_secrets(rs, s)}
             assert not (set(labels) & (hidden | secrets)), f"{viewer} gets a hidden card's label"

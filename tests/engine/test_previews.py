@@ -1,12 +1,15 @@
-"""The optional preview hook: `engine.game.previews` around a game's rules.
+"""The preview part of a game's presentation: `engine.game.previews`.
 
-A game may offer `preview(view, command) -> str | None`. The engine gives it the acting
-seat's view, never the state, once per listing; a game without one, a None, a value
-that is not text, or a preview that raises all give "" and never break the listing.
+A game may offer `Presentation.preview(view, command) -> str | None`. The engine gives
+it the acting seat's view, never the state, once per listing; a game without one, a
+None or a value that is not text give "". A preview that raises is reported: by default
+the error goes on up; with a `report` callback the callback is told (hook name, the
+error) and the listing goes on, with "" for that command only.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from typing import Any
 
@@ -21,32 +24,29 @@ JSON = dict[str, Any]
 SEED = b"preview-unit-seed"
 
 
-class Without:
-    """The fixture game with its preview hidden: a game that offers none."""
-
-    def __init__(self, rules: Any) -> None:
-        self._rules = rules
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "preview":
-            raise AttributeError(name)
-        return getattr(self._rules, name)
+def with_preview(hook: Any) -> Any:
+    """The fixture game whose presentation has `hook` as its preview part."""
+    rules = copy.copy(RULES)
+    rules.presentation = replace(RULES.presentation, preview=hook)
+    return rules
 
 
-class Spy(Without):
-    """The fixture game with a preview that records what it was given."""
+class Spy:
+    """A preview part that records what it was given, on a copy of the fixture game
+    (`rules`) that counts the views it makes."""
 
-    def __init__(self, rules: Any, answer: Any = "seen") -> None:
-        super().__init__(rules)
+    def __init__(self, answer: Any = "seen") -> None:
         self.answer = answer
         self.given: list[tuple[Any, JSON]] = []
         self.views = 0
+        self.rules = with_preview(self)
+        self.rules.view = self.view  # the copy's own view: counted
 
     def view(self, state: Any, seat: int | None) -> JSON:
         self.views += 1
-        return self._rules.view(state, seat)  # type: ignore[no-any-return]
+        return RULES.view(state, seat)
 
-    def preview(self, view: Any, command: JSON) -> Any:
+    def __call__(self, view: Any, command: JSON) -> Any:
         self.given.append((view, command))
         return self.answer(view, command) if callable(self.answer) else self.answer
 
@@ -56,9 +56,17 @@ def new_game(seats: int = 3) -> GameState:
     return replace(state, version=len(events))
 
 
+def fussy(view: JSON, command: JSON) -> str:
+    """A preview with a bug for the seat's lowest card."""
+    if command["card"] == view["hand"][0]:
+        raise KeyError("a bug in the game's preview")
+    return f"card {command['card']}"
+
+
 def test_a_game_without_a_preview_gives_empty_text() -> None:
-    plain: Any = Without(RULES)
-    assert not hasattr(plain, "preview")
+    plain = with_preview(None)
+    assert plain.presentation.preview is None
+    assert RULES.presentation.preview is not None  # the fixture itself is untouched
     state = new_game()
     commands = game.legal_commands(plain, state, 1)
     assert commands
@@ -66,13 +74,13 @@ def test_a_game_without_a_preview_gives_empty_text() -> None:
     assert game.previews(plain, state, [commands[0]], 1)[0] == ""
 
 
-def test_the_hook_receives_the_seats_view_once_per_listing_never_the_state() -> None:
-    spy: Any = Spy(RULES)
+def test_the_part_receives_the_seats_view_once_per_listing_never_the_state() -> None:
+    spy = Spy()
     state = new_game()
     for seat in (1, 2, 3):
         spy.given, spy.views = [], 0
         commands = game.legal_commands(RULES, state, seat)
-        texts = game.previews(spy, state, commands, seat)
+        texts = game.previews(spy.rules, state, commands, seat)
         assert texts == ["seen"] * len(commands)
         assert spy.views == 1  # one view for the whole listing
         expected = RULES.view(state.rules_state, seat)
@@ -97,30 +105,44 @@ def test_preview_of_one_command_is_the_listings_preview() -> None:
 def test_no_preview_or_one_that_is_not_text_gives_empty_text(answer: Any) -> None:
     state = new_game()
     commands = game.legal_commands(RULES, state, 1)
-    spy: Any = Spy(RULES, answer)
-    assert game.previews(spy, state, commands, 1) == [""] * len(commands)
+    spy = Spy(answer)
+    assert game.previews(spy.rules, state, commands, 1) == [""] * len(commands)
+    assert [c for _, c in spy.given] == commands  # asked for each: "" is its answer's doing
 
 
-def test_a_preview_that_raises_costs_only_its_own_text() -> None:
-    def fussy(view: JSON, command: JSON) -> str:
-        if command["card"] == view["hand"][0]:
-            raise KeyError("a bug in the game's preview")
-        return f"card {command['card']}"
-
+def test_a_preview_that_raises_raises_by_default() -> None:
     state = new_game()
     commands = game.legal_commands(RULES, state, 1)
-    spy: Any = Spy(RULES, fussy)
-    texts = game.previews(spy, state, commands, 1)
+    with pytest.raises(KeyError, match="a bug in the game's preview"):
+        game.previews(with_preview(fussy), state, commands, 1)
+
+
+def test_a_preview_that_raises_is_reported_and_costs_only_its_own_text() -> None:
+    state = new_game()
+    commands = game.legal_commands(RULES, state, 1)
+    assert len(commands) > 1
+    reports: list[tuple[str, Exception]] = []
+    hooked = with_preview(fussy)
+    texts = game.previews(hooked, state, commands, 1, lambda n, e: reports.append((n, e)))
     assert texts[0] == ""
     assert texts[1:] == [f"card {c['card']}" for c in commands[1:]]
+    assert len(reports) == 1
+    name, err = reports[0]
+    assert name == "preview"
+    assert isinstance(err, KeyError) and err.args == ("a bug in the game's preview",)
     # and the same answer every time: the listing is deterministic
-    assert game.previews(spy, state, commands, 1) == texts
+    assert game.previews(hooked, state, commands, 1, lambda n, e: reports.append((n, e))) == texts
+    assert len(reports) == 2
+    # a preview that does not raise is never reported
+    reports.clear()
+    game.previews(RULES, state, commands, 1, lambda n, e: reports.append((n, e)))
+    assert reports == []
 
 
 def test_no_preview_once_the_game_is_over() -> None:
-    spy: Any = Spy(RULES)
+    spy = Spy()
     state = replace(new_game(), outcome={"scores": {}, "winners": []})
-    assert game.previews(spy, state, [{"type": "CommitCard", "card": 1}], 1) == [""]
+    assert game.previews(spy.rules, state, [{"type": "CommitCard", "card": 1}], 1) == [""]
     assert spy.given == []
 
 

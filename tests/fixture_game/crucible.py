@@ -26,7 +26,8 @@ from athanor.engine import (
     Table,
     only_seats,
 )
-from athanor.engine.rules import JSON, Upcaster
+from athanor.engine.pack import Pack
+from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
 
 CARDS: tuple[int, ...] = tuple(range(1, 13))
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
@@ -156,6 +157,10 @@ class CrucibleRules:
         self.upcasters: dict[tuple[str, int], Upcaster] = {
             ("CardsRevealed", 1): _upcast_cards_revealed_1,
         }
+        self.pack: Pack | None = None  # Crucible's cards are numbers: it has no pack
+        self.presentation = Presentation(
+            preview=self.preview, table=self.table, roll_commands=frozenset({ROLL})
+        )
 
     # -- creation ------------------------------------------------------------------
 
@@ -345,7 +350,7 @@ class CrucibleRules:
         return []
 
     def preview(self, view: JSON, command: JSON) -> str | None:
-        """What a command scores, from the seat's view only (the engine's optional hook):
+        """What a command scores, from the seat's view only (its presentation's preview):
         the seat's hand and the cards played are all it knows."""
         kind = command.get("type")
         if kind == COMMIT:
@@ -367,24 +372,16 @@ class CrucibleRules:
         return None
 
     def table(self, state: CrucibleState) -> Table:
-        if state.step == CHOOSE:
-            awaiting = tuple(s for s in state.seat_numbers() if s not in state.committed)
-            label = "Choose a card"
-        elif state.step == ROLLING:
-            awaiting, label = (state.roller,), "Roll the die"
-        else:
-            awaiting, label = (), ""
+        label = {CHOOSE: "Choose a card", ROLLING: "Roll the die"}.get(state.step, "")
         return Table(
             track_position=state.round,
             track_label=f"Round {state.round}",
             track_length=state.rounds,
             phase=state.step,
             step=label,
-            awaiting=awaiting,
             last_roll=str(state.last_roll) if state.last_roll else "",
             last_roll_seat=state.last_roll_seat,
             scores=dict(state.scores),
-            die_step=state.step == ROLLING,
         )
 
     def outcome(self, state: CrucibleState) -> Outcome | None:
@@ -434,3 +431,4 @@ class CrucibleRules:
 
 
 RULES = CrucibleRules()
+GAME = GameKind(kind=RULES.kind, title=RULES.title, build=lambda pack: RULES)

@@ -11,7 +11,7 @@ import redis.exceptions
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 
 from athanor.app.auth import Forbidden, Unauthenticated
-from athanor.app.kinds import UnknownKind
+from athanor.app.kinds import UnknownKind, UnknownPack
 from athanor.engine.violations import BadCommand, RuleViolation
 from athanor.store import GameExists, GameNotFound, SlowSubscriber, VersionConflict
 
@@ -69,6 +69,9 @@ def to_abort(err: BaseException) -> Abort | None:
             )
         case BadCommand() | UnknownKind():
             return Abort(grpc.StatusCode.INVALID_ARGUMENT, str(err))
+        case UnknownPack():
+            # the game was played with cards this server was not given (--content)
+            return Abort(grpc.StatusCode.FAILED_PRECONDITION, str(err))
         case VersionConflict():
             return Abort(grpc.StatusCode.ABORTED, str(err))
         case GameNotFound():

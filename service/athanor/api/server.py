@@ -47,6 +47,8 @@ class ServeConfig:
     snapshot_every: int = 100
     heartbeat_seconds: float = 15.0
     games: list[str] = field(default_factory=list)
+    # a table's own content packs served beside the built-in ones: (kind, folder)
+    content: list[tuple[str, Path]] = field(default_factory=list)
 
 
 def operator_token(data_dir: Path) -> str:
@@ -85,6 +87,9 @@ async def watch_health(
 
 async def serve(config: ServeConfig, ready: Callable[[str], None] = print) -> None:
     kinds = Kinds.discover(config.games)
+    for kind, directory in config.content:
+        pack = kinds.add_pack(kind, directory)
+        log.info("content pack %s for %s: digest %s", pack.id, kind, pack.digest)
     embedded: EmbeddedRedis | None = None
     if config.redis_url:
         url = config.redis_url

@@ -116,6 +116,10 @@ class AthanorServicer(pb_grpc.AthanorServicer):
                     min_seats=r.min_seats,
                     max_seats=r.max_seats,
                     rules_version=r.rules_version,
+                    packs=[
+                        pb.ContentPack(id=p.id, digest=p.digest)
+                        for p in self.service.kinds.packs(r.kind)
+                    ],
                 )
                 for r in self.service.kinds.all()
             ]
@@ -133,7 +137,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         except ValueError:
             raise BadCommand("seed_hex must be hexadecimal") from None
         created = await self.service.create(
-            request.kind, request.seats, dict(request.options), seed
+            request.kind, request.seats, dict(request.options), seed, request.content
         )
         return pb.CreateGameResponse(
             game_id=created.game_id,

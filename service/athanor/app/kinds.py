@@ -1,64 +1,153 @@
-"""Which games this server runs.
+"""Which games this server runs, and with which content packs.
 
 Built-in games are listed in BUILTIN; more can be added without code changes through
 the ``athanor.games`` entry point group or the ATHANOR_GAMES environment variable
-(``module:attr`` items separated by commas), which is how the tests load their
-fixture game into a server started in another process.
+(``module:attr`` items naming a `GameKind`, separated by commas), which is how the
+tests load their fixture game into a server started in another process.
+
+Each kind has its built-in pack (id ``builtin``) and any packs the table adds with
+``athanor serve --content KIND=DIR``. Rules are built once per pack and looked up by
+the pack's digest, which is what a game's first event records.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
 
-from athanor.engine.rules import Rules
+from athanor.engine.pack import BUILTIN, Pack, PackProblems
+from athanor.engine.rules import GameKind, Rules
 
-BUILTIN: tuple[str, ...] = (
-    "athanor.games.apothebakery.rules:RULES",
-    "athanor.games.valley.rules:RULES",
+BUILTIN_GAMES: tuple[str, ...] = (
+    "athanor.games.apothebakery.rules:GAME",
+    "athanor.games.valley.rules:GAME",
 )
 ENV_VAR = "ATHANOR_GAMES"
+PACK_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_.")
 
 
 class UnknownKind(LookupError):
     def __init__(self, kind: str, known: Iterable[str]) -> None:
-        super().__init__(f"unknown game kind {kind!r}; known: {', '.join(sorted(known)) or 'none'}")
+        shown = kind if len(kind) <= 40 else kind[:40] + "…"
+        super().__init__(
+            f"unknown game kind {shown!r}; known: {', '.join(sorted(known)) or 'none'}"
+        )
         self.kind = kind
 
 
-def load_object(spec: str) -> Rules:
+class UnknownPack(LookupError):
+    """A game names a pack this server does not have: which kind, which pack, and the
+    packs it has, so the operator knows what to add with --content."""
+
+    def __init__(self, kind: str, wanted: str, have: Iterable[Pack]) -> None:
+        listed = ", ".join(f"{p.id} ({p.digest[:12]})" for p in have) or "none"
+        super().__init__(f"this server lacks the {kind} content pack {wanted}; it has: {listed}")
+
+
+def load_object(spec: str) -> GameKind:
     module, _, attr = spec.partition(":")
     if not module or not attr:
         raise ValueError(f"a game is named as module:attr, not {spec!r}")
     obj = getattr(importlib.import_module(module), attr)
-    if not isinstance(obj, Rules):
-        raise TypeError(f"{spec} does not implement the Rules protocol")
+    if not isinstance(obj, GameKind):
+        raise TypeError(f"{spec} is not a GameKind")
     return obj
 
 
 class Kinds:
-    def __init__(self, rules: Iterable[Rules] = ()) -> None:
-        self._by_kind: dict[str, Rules] = {}
-        for r in rules:
-            self.add(r)
+    def __init__(self, games: Iterable[GameKind] = ()) -> None:
+        self._games: dict[str, GameKind] = {}
+        self._packs: dict[str, dict[str, Pack]] = {}  # kind -> pack id -> pack
+        self._rules: dict[tuple[str, str], Rules] = {}  # (kind, digest) -> rules
+        for g in games:
+            self.add(g)
 
-    def add(self, rules: Rules) -> None:
-        self._by_kind[rules.kind] = rules
+    def add(self, game: GameKind) -> None:
+        self._games[game.kind] = game
+        self._packs[game.kind] = {}
+        if game.packs is not None:
+            self._add(game.kind, game.packs.open())
 
-    def get(self, kind: str) -> Rules:
+    def add_pack(self, kind: str, directory: Path | str, pack_id: str = "") -> Pack:
+        """Serve a table's own pack beside the built-in one (checked first)."""
+        game = self.game(kind)
+        directory = Path(directory)
+        pack_id = pack_id or directory.resolve().name.lower()
+        if not pack_id or not set(pack_id) <= PACK_ID_CHARS or pack_id == BUILTIN:
+            raise ValueError(
+                f"a pack id is lower-case letters, digits, '-', '_' or '.', and not "
+                f"{BUILTIN!r}: {pack_id!r}"
+            )
+        if pack_id in self._packs[kind]:
+            raise ValueError(f"{kind} already has a pack named {pack_id!r}")
+        if game.packs is None:
+            raise PackProblems(directory, [f"{kind} has no content pack"])
+        pack = game.packs.open(directory, pack_id)
+        self._add(kind, pack)
+        return pack
+
+    def _add(self, kind: str, pack: Pack) -> None:
+        self._packs[kind][pack.id] = pack
+        self._rules.setdefault((kind, pack.digest), self._games[kind].build(pack))
+
+    def game(self, kind: str) -> GameKind:
         try:
-            return self._by_kind[kind]
+            return self._games[kind]
         except KeyError:
-            raise UnknownKind(kind, self._by_kind) from None
+            raise UnknownKind(kind, self._games) from None
+
+    def get(self, kind: str, digest: str = "") -> Rules:
+        """The rules of `kind` for the pack with `digest` ("" : the built-in pack, which
+        is also what games stored before packs were recorded were played with)."""
+        game = self.game(kind)
+        if game.packs is None:
+            key = (kind, "")
+            if key not in self._rules:
+                self._rules[key] = game.build(None)
+            return self._rules[key]
+        if not digest:
+            digest = self._packs[kind][BUILTIN].digest
+        rules = self._rules.get((kind, digest))
+        if rules is None:
+            raise UnknownPack(kind, f"with digest {digest[:12]}", self.packs(kind))
+        return rules
+
+    def named(self, kind: str, pack_id: str = "") -> Rules:
+        """The rules of `kind` for the pack called `pack_id` ("" : built-in)."""
+        game = self.game(kind)
+        if game.packs is None:
+            if pack_id and pack_id != BUILTIN:
+                raise UnknownPack(kind, repr(pack_id[:40]), [])
+            return self.get(kind)
+        pack = self._packs[kind].get(pack_id or BUILTIN)
+        if pack is None:
+            raise UnknownPack(kind, repr(pack_id[:40]), self.packs(kind))
+        return self._rules[(kind, pack.digest)]
+
+    def for_created(self, body: Mapping[str, Any]) -> Rules:
+        """The rules a game was played with, from its GameCreated body."""
+        ref = body.get("pack") or {}
+        digest = ref.get("digest", "") if isinstance(ref, Mapping) else ""
+        return self.get(str(body.get("kind", "")), str(digest))
+
+    def packs(self, kind: str) -> list[Pack]:
+        return sorted(self._packs.get(kind, {}).values(), key=lambda p: (p.id != BUILTIN, p.id))
 
     def all(self) -> list[Rules]:
-        return [self._by_kind[k] for k in sorted(self._by_kind)]
+        """Each kind's rules with its built-in pack."""
+        return [self.get(k) for k in sorted(self._games)]
+
+    def games(self) -> list[GameKind]:
+        return [self._games[k] for k in sorted(self._games)]
 
     @classmethod
     def discover(cls, extra: Iterable[str] = ()) -> Kinds:
-        specs = list(BUILTIN)
+        """Every game this process can find, each with its built-in pack."""
+        specs = list(BUILTIN_GAMES)
         specs += [ep.value for ep in entry_points(group="athanor.games")]
         specs += [s.strip() for s in os.environ.get(ENV_VAR, "").split(",") if s.strip()]
         specs += list(extra)

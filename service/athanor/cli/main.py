@@ -59,6 +59,8 @@ def parse_seats(text: str) -> list[int] | None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from athanor.api.server import ServeConfig, serve
+    from athanor.app.kinds import UnknownKind
+    from athanor.engine.pack import PackProblems
     from athanor.store import StoreUnsafe
 
     if bool(args.tls_cert) != bool(args.tls_key):
@@ -74,14 +76,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
         snapshot_every=args.snapshot_every,
         heartbeat_seconds=args.heartbeat_seconds,
         games=args.game,
+        content=[content_arg(text) for text in args.content],
     )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     try:
         asyncio.run(serve(config, ready=lambda line: print(line, flush=True)))
-    except StoreUnsafe as err:
+    except (StoreUnsafe, PackProblems, UnknownKind, ValueError) as err:
         print(f"athanor: refusing to start: {err}", file=sys.stderr)
         return 2
     return 0
+
+
+def content_arg(text: str) -> tuple[str, Path]:
+    """KIND=DIR, as --content takes it."""
+    kind, sep, directory = text.partition("=")
+    if not sep or not kind or not directory:
+        raise ClientError(f"--content takes KIND=DIR, not {text!r}")
+    return kind, Path(directory)
 
 
 def cmd_content_check(args: argparse.Namespace) -> int:
@@ -99,6 +110,8 @@ def cmd_kinds(args: argparse.Namespace, s: Any, md: Any) -> int:
         print("# this server runs no games (load one with serve --game MODULE:ATTR)")
     for k in kinds:
         print(f"{k.kind}\t{k.min_seats}-{k.max_seats} players\t{k.title}")
+        for pack in k.packs:
+            print(f"  content {pack.id}\t{pack.digest}")
     return 0
 
 
@@ -119,6 +132,7 @@ def cmd_new(args: argparse.Namespace, s: Any, md: Any) -> int:
         seats=args.players,
         options=parse_options(args.option),
         seed_hex=seed_hex(args.seed) if args.seed is not None else "",
+        content=args.content or "",
     )
     created = s.CreateGame(request, metadata=md)
     tokens = {str(t.seat): t.token for t in created.seat_tokens}
@@ -335,14 +349,24 @@ def cmd_import(args: argparse.Namespace, s: Any, md: Any) -> int:
     return 0
 
 
-def verify_file(path: Path) -> int:
-    from athanor.app.kinds import Kinds
+def verify_file(path: Path, content: list[tuple[str, Path]]) -> int:
+    from athanor.app.kinds import Kinds, UnknownKind, UnknownPack
     from athanor.engine.audit import verify
+    from athanor.engine.pack import PackProblems
     from athanor.engine.record import Record
 
     header, stored = read_log_file(path)
-    rules = Kinds.discover().get(header.get("kind", ""))
     records = [Record.from_stored(e["data"].encode(), e["hash"]) for e in stored]
+    try:
+        kinds = Kinds.discover()
+        for kind, directory in content:
+            kinds.add_pack(kind, directory)
+        rules = kinds.get(str(header.get("kind", "")))
+        if records:  # the pack the game was played with, as its first event records
+            rules = kinds.for_created(records[0].body)
+    except (UnknownKind, UnknownPack, PackProblems, ValueError) as err:
+        print(f"cannot verify: {err}")
+        return 1
     seed = bytes.fromhex(header["seed_hex"]) if header.get("seed_hex") else None
     report = verify(rules, records, seed)
     print(report.describe())
@@ -380,6 +404,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--heartbeat-seconds", type=float, default=15.0, help="idle time before a Watch heartbeat"
     )
     p.add_argument("--game", action="append", default=[], help="load a game: module:attr")
+    p.add_argument(
+        "--content",
+        action="append",
+        default=[],
+        metavar="KIND=DIR",
+        help="serve a table's own content pack (checked first; its id is the folder's name)",
+    )
     p.set_defaults(run=cmd_serve, client=False)
 
     p = sub.add_parser("content", help="check a game's content pack (cards, dice, boards)")
@@ -405,6 +436,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--players", type=int, required=True)
     c.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     c.add_argument("--seed", help="secret seed (text); drawn by the server when absent")
+    c.add_argument("--content", metavar="ID", help="a content pack from athanor kinds")
     c.add_argument("--json", action="store_true")
     c = client("view", cmd_view, "what a seat (or a spectator) sees")
     c.add_argument("game")
@@ -449,6 +481,13 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--seat", type=int, default=0, help="operator: as this seat")
     c = client("verify", cmd_verify, "check a game's chain and re-run its commands")
     c.add_argument("target", metavar="GAME|FILE")
+    c.add_argument(
+        "--content",
+        action="append",
+        default=[],
+        metavar="KIND=DIR",
+        help="for a FILE: a content pack the game may have been played with",
+    )
     return parser
 
 
@@ -458,7 +497,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.client:
             return int(args.run(args))
         if args.command == "verify" and Path(args.target).is_file():
-            return verify_file(Path(args.target))
+            return verify_file(Path(args.target), [content_arg(t) for t in args.content])
         token = find_token(args.token, args.data_dir)
         with stub(args.server, args.tls_ca) as s:
             return int(args.run(args, s, metadata(token)))

@@ -66,6 +66,7 @@ def create(rules: Rules, options: JSON, seats: int, seed: bytes) -> tuple[list[E
             "seats": seats,
             "options": options,
             "seed_commitment": seed_commitment(seed),
+            **({"pack": rules.pack.ref()} if rules.pack is not None else {}),
         },
     )
     state = evolve(rules, None, created)
@@ -211,11 +212,18 @@ def fold(rules: Rules, records: Iterable[Record], state: GameState | None = None
     return state
 
 
-def describe(rules: Rules, event_type: str, body: JSON) -> str:
+HookReport = Callable[[str, Exception], None]
+
+
+def _raise(hook: str, err: Exception) -> None:
+    raise err
+
+
+def describe(rules: Rules, event_type: str, body: JSON, report: HookReport = _raise) -> str:
     """An event as a sentence, from the body the reader may see (so it cannot tell more).
 
-    Games may offer `describe(event_type, body) -> str | None`; without one, or for a
-    type it does not word, the event is listed plainly.
+    The game's `Presentation.describe` words its events; without one, or for a type it
+    does not word, the event is listed plainly.
     """
     if event_type == GAME_CREATED:
         return f"A game of {body.get('kind', '?')} for {body.get('seats', '?')} begins."
@@ -223,18 +231,28 @@ def describe(rules: Rules, event_type: str, body: JSON) -> str:
         winners = (body.get("outcome") or {}).get("winners") or []
         who = ", ".join(f"seat {w}" for w in winners) or "nobody"
         return f"The game is over; the winner: {who}. The secret seed is revealed."
-    worded = getattr(rules, "describe", None)
-    text = worded(event_type, body) if worded is not None else None
-    if text:
-        return str(text)
+    worded = rules.presentation.describe
+    text = _guarded("describe", report, worded, event_type, body) if worded else None
+    if isinstance(text, str) and text:
+        return text
     fields = ", ".join(f"{k} {v}" for k, v in body.items())
     return f"{event_type}" + (f": {fields}" if fields else "")
 
 
-def view(rules: Rules, state: GameState, seat: int | None) -> JSON:
+def _guarded(hook: str, report: HookReport, fn: Callable[..., Any], *args: Any) -> Any:
+    """A presentation part's answer; None after `report` was told that it raised (a
+    broken part costs its own output, never the view or the listing around it)."""
+    try:
+        return fn(*args)
+    except Exception as err:
+        report(hook, err)
+        return None
+
+
+def view(rules: Rules, state: GameState, seat: int | None, report: HookReport = _raise) -> JSON:
     """What `seat` (None: a spectator) may see: the engine's part, the game's own view
-    under "game" and, when the game offers the optional `labels` hook, "labels": display
-    names for ids in that view (see `labels`)."""
+    under "game" and, when the game offers labels, "labels": display names for ids in
+    that view (see `labels`)."""
     seen = rules.view(state.rules_state, seat)
     out = {
         "kind": state.kind,
@@ -247,29 +265,24 @@ def view(rules: Rules, state: GameState, seat: int | None) -> JSON:
         "seed_commitment": state.seed_commitment,
         "game": seen,
     }
-    if getattr(rules, "labels", None) is not None:
-        out["labels"] = labels(rules, seen)
+    if rules.presentation.labels is not None:
+        out["labels"] = labels(rules, seen, report)
     return out
 
 
-def labels(rules: Rules, seen: JSON) -> dict[str, str]:
+def labels(rules: Rules, seen: JSON, report: HookReport = _raise) -> dict[str, str]:
     """Display names for the ids in a seat's view: {id: label}, {} when the game offers
     none.
 
-    Games may offer `labels(view) -> dict[str, str] | None` on their rules. It is given
-    the seat's view (what `rules.view(state, seat)` returns), never the state, and only
-    labels for ids that occur in that view (as a string value or a key) are kept, so a
-    label never names a card the seat cannot see. Entries that are not text are dropped;
-    a hook that raises gives {} (a broken hook costs the labels, never the view).
+    `Presentation.labels` is given the seat's view, never the state, and only labels
+    for ids that occur in that view (as a string value or a key) are kept, so a label
+    never names a card the seat cannot see. Entries that are not text are dropped.
     """
-    hook = getattr(rules, "labels", None)
+    hook = rules.presentation.labels
     if hook is None:
         return {}
-    try:
-        given = hook(seen)
-        pairs = dict(given) if isinstance(given, Mapping) else {}
-    except Exception:  # a broken hook costs the labels, never the view
-        return {}
+    given = _guarded("labels", report, hook, seen)
+    pairs = dict(given) if isinstance(given, Mapping) else {}
     present = strings_in(seen)
     return {
         key: text
@@ -301,47 +314,75 @@ def legal_commands(rules: Rules, state: GameState, seat: int) -> list[JSON]:
     return rules.legal_commands(state.rules_state, seat)
 
 
-def free_commands(rules: Rules, state: GameState, seat: int) -> list[JSON]:
+def free_commands(
+    rules: Rules, state: GameState, seat: int, report: HookReport = _raise
+) -> list[JSON]:
     """Commands `seat` may send at any time that do not advance the game; [] once over.
 
-    Games may offer `free_commands(state, seat) -> list[JSON]` on their rules (a game
-    without the hook has none). They are listed apart from `legal_commands`, so random
-    bots, which play legal commands until none are left, never send them.
+    Listed apart from `legal_commands`, so random bots, which play legal commands until
+    none are left, never send them.
     """
-    hook = getattr(rules, "free_commands", None)
+    hook = rules.presentation.free_commands
     if hook is None or state.over:
         return []
-    return list(hook(state.rules_state, seat) or [])
+    return list(_guarded("free_commands", report, hook, state.rules_state, seat) or [])
 
 
-def previews(rules: Rules, state: GameState, commands: list[JSON], seat: int) -> list[str]:
+def previews(
+    rules: Rules,
+    state: GameState,
+    commands: list[JSON],
+    seat: int,
+    report: HookReport = _raise,
+) -> list[str]:
     """What each of `commands` from `seat` would do, in the game's words (index-aligned;
     "" where the game offers none).
 
-    Games may offer `preview(view, command) -> str | None` on their rules. It is given
-    the seat's view (`rules.view(state, seat)`, made once for the whole list), never the
-    state, so a preview cannot tell the seat anything its view does not.
+    `Presentation.preview` is given the seat's view (made once for the whole list),
+    never the state, so a preview cannot tell the seat anything its view does not.
     """
-    hook = getattr(rules, "preview", None)
+    hook = rules.presentation.preview
     if hook is None or not commands or state.over:
         return [""] * len(commands)
     seen = rules.view(state.rules_state, seat)
-    return [_preview_of(hook, seen, command) for command in commands]
+    out = []
+    for command in commands:
+        text = _guarded("preview", report, hook, seen, command)
+        out.append(text if isinstance(text, str) else "")
+    return out
 
 
-def _preview_of(hook: Callable[[JSON, JSON], object], seen: JSON, command: JSON) -> str:
-    try:
-        text = hook(seen, command)
-    except Exception:  # a broken preview costs the preview, never the listing
-        return ""
-    return text if isinstance(text, str) else ""
-
-
-def table(rules: Rules, state: GameState) -> Table:
-    t = rules.table(state.rules_state)
+def awaited(rules: Rules, state: GameState) -> dict[int, list[JSON]]:
+    """The seats the game waits for, each with its legal commands: a seat is awaited
+    when it has a legal command that is not one of the game's optional ones."""
     if state.over:
-        return replace(t, awaiting=(), die_step=False, advance={})
-    return t
+        return {}
+    optional = rules.presentation.optional_commands
+    out = {}
+    for seat in range(1, state.seats + 1):
+        commands = rules.legal_commands(state.rules_state, seat)
+        if any(c.get("type") not in optional for c in commands):
+            out[seat] = commands
+    return out
+
+
+def table(rules: Rules, state: GameState, report: HookReport = _raise) -> Table:
+    """The game's table summary, with who is awaited, whether a die roll is awaited and
+    each awaited seat's "done/pass" command derived from the legal commands."""
+    shown = rules.presentation
+    base = _guarded("table", report, shown.table, state.rules_state) if shown.table else None
+    t = base if isinstance(base, Table) else Table()
+    waiting = awaited(rules, state)
+    rolls = any(c.get("type") in shown.roll_commands for cs in waiting.values() for c in cs)
+    advance = {}
+    for seat, commands in waiting.items():
+        by_type: dict[Any, JSON] = {}
+        for c in commands:  # the first command of each type: listings put the plain one first
+            by_type.setdefault(c.get("type"), c)
+        chosen = next((by_type[t] for t in shown.advance_commands if t in by_type), None)
+        if chosen is not None:
+            advance[seat] = chosen
+    return replace(t, awaiting=tuple(waiting), die_step=rolls, advance=advance)
 
 
 def outcome(state: GameState) -> Outcome | None:

@@ -1,4 +1,11 @@
-"""The protocol every game implements, and what it reports to the table."""
+"""The interface every game implements: a narrow core of rules, and one explicit,
+typed presentation part.
+
+A game registers a `GameKind`: its name, how to read its content pack, and `build`,
+which makes the game's `Rules` for one pack. The rules object is built with its pack
+(no rules module reaches for a process-wide pack), and `GameCreated` records that
+pack's id and digest, so a replay always uses the cards the game was played with.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from athanor.engine.events import Event
+from athanor.engine.pack import Pack, PackFormat
 from athanor.engine.rng import Rng
 
 JSON = dict[str, Any]
@@ -15,7 +23,13 @@ Upcaster = Callable[[JSON], JSON]
 
 @dataclass(frozen=True)
 class Table:
-    """What the table hub shows: track, phase and step, who is awaited, the last roll."""
+    """The table summary clients and the hub show: track, phase and step, who is
+    awaited, the last roll, the scores.
+
+    A game's `Presentation.table` fills the track, phase, step, roll and scores; the
+    engine fills `awaiting`, `die_step` and `advance` from the seats' legal commands
+    (`athanor.engine.game.table`), so they can never disagree with what a seat may do.
+    """
 
     track_position: int = 0
     track_label: str = ""
@@ -26,8 +40,8 @@ class Table:
     last_roll: str = ""
     last_roll_seat: int = 0
     scores: Mapping[int, int] = field(default_factory=dict)
-    die_step: bool = False  # a roll command is what the game waits for
-    advance: Mapping[int, JSON] = field(default_factory=dict)  # seat -> "done/pass" command
+    die_step: bool = False  # an awaited seat may roll (one of Presentation.roll_commands)
+    advance: Mapping[int, JSON] = field(default_factory=dict)  # seat -> its "done/pass" command
 
     def to_json(self) -> JSON:
         return {
@@ -59,43 +73,54 @@ class Outcome:
         }
 
 
+@dataclass(frozen=True)
+class Presentation:
+    """How a game shows itself; every part is optional and all are pure.
+
+    The engine calls these through `athanor.engine.game`, which reports a part that
+    raises (hook name, game, version) instead of swallowing it.
+
+    - `describe(event_type, body)`: an event as a sentence, from the body the reader
+      may see, so the sentence cannot tell more than the body.
+    - `preview(view, command)`: what a legal command would do ("Scores 6 reputation"),
+      from the acting seat's view (never the state), so it cannot tell anything the
+      seat may not see. One view serves a whole listing: it must not change the view.
+    - `labels(view)`: display names for ids in a seat's view ("plant-06" -> "Plant
+      2/2"). The engine keeps only labels of ids that occur in that view.
+    - `free_commands(state, seat)`: commands a seat may send at any time that do not
+      advance the game (rearranging one's inventory), listed apart from the legal ones
+      so random bots never send them.
+    - `table(state)`: the summary clients and the hub show (track, phase, step, last
+      roll, scores); who is awaited is derived by the engine.
+    - `roll_commands`: command types that roll a die (the hub's dice button).
+    - `advance_commands`: command types that end a seat's turn or pass (the hub's
+      advance button), in order of preference.
+    - `optional_commands`: command types a seat may send without being awaited (a
+      spell cast at any time): a seat whose legal commands are all of these is not
+      awaited.
+    """
+
+    describe: Callable[[str, JSON], str | None] | None = None
+    preview: Callable[[JSON, JSON], str | None] | None = None
+    labels: Callable[[JSON], Mapping[str, str] | None] | None = None
+    free_commands: Callable[[Any, int], list[JSON]] | None = None
+    table: Callable[[Any], Table] | None = None
+    roll_commands: frozenset[str] = frozenset()
+    advance_commands: tuple[str, ...] = ()
+    optional_commands: frozenset[str] = frozenset()
+
+
+NO_PRESENTATION = Presentation()
+
+
 @runtime_checkable
 class Rules(Protocol):
-    """A game's rules: pure functions of state, commands and the injected Rng.
+    """A game's rules, built with its content pack: pure functions of state, commands
+    and the injected Rng.
 
     Seats are numbered 1..N. `evolve` must be total over stored events and must not
     mutate the state it is given after that state was returned to the engine (the
     engine may keep it as the state at an earlier version).
-
-    Four methods are optional (the engine looks them up with getattr, so they are not
-    members of this protocol):
-
-    - `describe(event_type, body) -> str | None`: an event as a sentence, from the body
-      the reader may see (`athanor.engine.game.describe`).
-    - `preview(view, command) -> str | None`: what a legal command would do, in a short
-      plain sentence ("Scores 6 reputation: ..."), shown to the seat before it sends
-      the command. It receives the acting seat's view, what `view(state, seat)`
-      returns, never the state, so a preview cannot tell anything the seat may not
-      see (a deck, a bag's order, another hand, the Rng). It must be pure and
-      deterministic and must not change the view: one view serves every command of a
-      listing. None or "" means no preview; a preview that raises is treated as none
-      (`athanor.engine.game.previews`).
-    - `labels(view) -> dict[str, str] | None`: display names for the ids in a seat's
-      view ("plant-06" -> "Plant 2/2", an adventurer's id -> its name), so clients can
-      show cards by name. Like `preview` it receives the seat's view, what
-      `view(state, seat)` returns, never the state, and must be pure and must not
-      change the view. A label may only be given for an id that occurs in that view
-      (the engine drops any other, so a label can never name a card the seat cannot
-      see), and should be short (it is shown in lists) and tell apart cards that differ
-      in print. The engine puts the result in the view JSON as "labels" ({} for None or
-      a hook that raises; no "labels" key for a game without the hook). Labels are
-      for display only: commands still carry the ids (`athanor.engine.game.labels`).
-    - `free_commands(state, seat) -> list[JSON]`: commands the seat may send at any
-      time that do not advance the game (rearranging one's own inventory), listed apart
-      from `legal_commands`. Keep the list short (a few moves from which repeated use
-      reaches any outcome, not every outcome) and list only commands `decide` accepts
-      now. Random bots never send them, so a seat with only free commands has nothing
-      to do; none are listed once the game is over (`athanor.engine.game.free_commands`).
     """
 
     kind: str
@@ -103,6 +128,8 @@ class Rules(Protocol):
     rules_version: str
     min_seats: int
     max_seats: int
+    pack: Pack | None  # the content this object was built with (None: the game has none)
+    presentation: Presentation
     # current schema version per event type, and upcasters keyed by (type, old version)
     event_schemas: Mapping[str, int]
     upcasters: Mapping[tuple[str, int], Upcaster]
@@ -127,9 +154,9 @@ class Rules(Protocol):
         """Exactly what `seat` (None: a spectator) may see."""
         ...
 
-    def legal_commands(self, state: Any, seat: int) -> list[JSON]: ...
-
-    def table(self, state: Any) -> Table: ...
+    def legal_commands(self, state: Any, seat: int) -> list[JSON]:
+        """Every distinct command `seat` may send now; a seat with none is not awaited."""
+        ...
 
     def outcome(self, state: Any) -> Outcome | None:
         """None while the game runs; the scores once it is over."""
@@ -138,3 +165,14 @@ class Rules(Protocol):
     def dump_state(self, state: Any) -> JSON: ...
 
     def load_state(self, data: JSON) -> Any: ...
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """What a game registers with a server: its kind, its pack format, and `build`,
+    which makes its rules for one pack (None for a game without content)."""
+
+    kind: str
+    title: str
+    build: Callable[[Pack | None], Rules]
+    packs: PackFormat | None = None

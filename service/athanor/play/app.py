@@ -135,11 +135,15 @@ class PlayApp(App[None]):
         commands.border_title = "spectating" if self.spectate else "commands"
         self.query_one("#log").border_title = "log"
         self.query_one("#preview").border_title = "preview"
+        commands.focus()
+
+    def on_ready(self) -> None:
+        # the link starts once every widget is mounted, so nothing it triggers (a
+        # snapshot, a log line written by a timer) can look for a widget not there yet
         self.link.on_event = self.add_event
         self.link.on_snapshot = self.show_snapshot
         self.link.on_online = self.show_online
         self.run_worker(self.link.run(), name="link", exclusive=True, exit_on_error=False)
-        commands.focus()
 
     async def on_unmount(self) -> None:
         await self.link.close()
@@ -154,7 +158,10 @@ class PlayApp(App[None]):
 
     def write_log(self) -> None:
         """Write the lines received so far, naming ids by every label seen by now."""
-        log = self.query_one("#log", RichLog)
+        found = self.query("#log").results(RichLog)
+        log = next(found, None)
+        if log is None:  # shutting down: the widgets are gone, and so is the reader
+            return
         for line in self._unwritten:
             mark = "*" if line.mine else " "  # your own commands, without relying on colour
             text = fmt.sentence(line.text, self.known_labels) or f"{line.type} (seat {line.seat})"

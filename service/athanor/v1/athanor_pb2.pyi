@@ -7,18 +7,28 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Kind(_message.Message):
-    __slots__ = ("kind", "title", "min_seats", "max_seats", "rules_version")
+    __slots__ = ("kind", "title", "min_seats", "max_seats", "rules_version", "packs")
     KIND_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     MIN_SEATS_FIELD_NUMBER: _ClassVar[int]
     MAX_SEATS_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    PACKS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     title: str
     min_seats: int
     max_seats: int
     rules_version: str
-    def __init__(self, kind: _Optional[str] = ..., title: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., rules_version: _Optional[str] = ...) -> None: ...
+    packs: _containers.RepeatedCompositeFieldContainer[ContentPack]
+    def __init__(self, kind: _Optional[str] = ..., title: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., rules_version: _Optional[str] = ..., packs: _Optional[_Iterable[_Union[ContentPack, _Mapping]]] = ...) -> None: ...
+
+class ContentPack(_message.Message):
+    __slots__ = ("id", "digest")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    DIGEST_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    digest: str
+    def __init__(self, id: _Optional[str] = ..., digest: _Optional[str] = ...) -> None: ...
 
 class ListKindsRequest(_message.Message):
     __slots__ = ()
@@ -31,7 +41,7 @@ class ListKindsResponse(_message.Message):
     def __init__(self, kinds: _Optional[_Iterable[_Union[Kind, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("kind", "seats", "options", "seed_hex")
+    __slots__ = ("kind", "seats", "options", "seed_hex", "content")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -43,11 +53,13 @@ class CreateGameRequest(_message.Message):
     SEATS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEED_HEX_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
     kind: str
     seats: int
     options: _containers.ScalarMap[str, str]
     seed_hex: str
-    def __init__(self, kind: _Optional[str] = ..., seats: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., seed_hex: _Optional[str] = ...) -> None: ...
+    content: str
+    def __init__(self, kind: _Optional[str] = ..., seats: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., seed_hex: _Optional[str] = ..., content: _Optional[str] = ...) -> None: ...
 
 class SeatToken(_message.Message):
     __slots__ = ("seat", "token")
