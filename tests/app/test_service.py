@@ -14,13 +14,13 @@ from athanor.app.service import GameService
 from athanor.engine import game
 from athanor.engine.violations import RuleViolation
 from athanor.store import GameFeeds, RedisEventStore
-from tests.fixture_game.crucible import RULES
+from tests.fixture_game.crucible import GAME, RULES
 
 
 @pytest.fixture
 async def service(client: aioredis.Redis) -> AsyncIterator[GameService]:
     feeds = GameFeeds(client)
-    yield GameService(RedisEventStore(client, snapshot_every=4), feeds, Kinds([RULES]))
+    yield GameService(RedisEventStore(client, snapshot_every=4), feeds, Kinds([GAME]))
     await feeds.close()
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from athanor.engine.events import Event, only_seats
 from athanor.engine.record import GENESIS, Record, seal_batch
-from athanor.store import AppendResult, RedisEventStore
+from athanor.store import AppendResult, EventStore
 
 TIME = "2024-05-01T12:00:00.000+00:00"
 META = {"kind": "tick", "rules_version": "1", "seats": "2", "seat_token:1": "ab" * 32}
@@ -30,14 +30,14 @@ def batch(first_version: int, prev_hash: str, n: int, command_id: str) -> list[R
     )
 
 
-async def new_game(store: RedisEventStore, game_id: str, n: int = 2) -> list[Record]:
+async def new_game(store: EventStore, game_id: str, n: int = 2) -> list[Record]:
     records = batch(1, GENESIS, n, f"create-{game_id}")
     await store.create(game_id, dict(META), b"\x00seed\xff", records, f"create-{game_id}")
     return records
 
 
 async def extend(
-    store: RedisEventStore, game_id: str, log: list[Record], n: int, command_id: str
+    store: EventStore, game_id: str, log: list[Record], n: int, command_id: str
 ) -> AppendResult:
     """Append n records at the log's head and add them to `log`."""
     records = batch(log[-1].version + 1, log[-1].hash, n, command_id)

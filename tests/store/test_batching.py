@@ -88,16 +88,16 @@ async def test_a_caller_that_goes_away_does_not_break_the_others(client: aioredi
 
 
 async def test_concurrent_appends_to_many_games_all_land_in_order(
-    store: RedisEventStore,
+    redis_store: RedisEventStore,
 ) -> None:
     games = [f"g{i}" for i in range(20)]
-    logs = {g: await new_game(store, g) for g in games}
+    logs = {g: await new_game(redis_store, g) for g in games}
 
     async def play(game_id: str) -> None:
         log = logs[game_id]
         for step in range(5):
             records = batch(len(log) + 1, log[-1].hash, 1 + step % 2, f"{game_id}-{step}")
-            result = await store.append(game_id, len(log), records, f"{game_id}-{step}")
+            result = await redis_store.append(game_id, len(log), records, f"{game_id}-{step}")
             assert (result.first_version, result.last_version) == (
                 len(log) + 1,
                 len(log) + len(records),
@@ -106,5 +106,5 @@ async def test_concurrent_appends_to_many_games_all_land_in_order(
 
     await asyncio.gather(*(play(g) for g in games))
     for game_id in games:
-        stored = await store.read_all(game_id)
+        stored = await redis_store.read_all(game_id)
         assert [r.hash for r in stored] == [r.hash for r in logs[game_id]]

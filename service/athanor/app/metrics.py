@@ -1,4 +1,5 @@
-"""Prometheus metrics: commands by outcome, rejections by code, append latency, watchers.
+"""Prometheus metrics: commands by outcome, rejections by code, append latency, watchers,
+and stored snapshots refused as untrustworthy.
 
 With no registry (metrics off) every call is a no-op, so the service never checks.
 """
@@ -31,6 +32,17 @@ class Metrics:
             registry=registry,
         )
         self._watchers = Gauge("athanor_watchers", "Open Watch streams", registry=registry)
+        self._snapshots_rejected = Counter(
+            "athanor_snapshot_rejected_total",
+            "Stored snapshots not used because they failed their checks (events folded instead)",
+            registry=registry,
+        )
+        self._hook_failures = Counter(
+            "athanor_hook_failures_total",
+            "Presentation parts (describe, preview, labels, ...) that raised",
+            ["kind", "hook"],
+            registry=registry,
+        )
 
     def command(self, kind: str, outcome: str, seconds: float) -> None:
         if not self.enabled:
@@ -47,3 +59,11 @@ class Metrics:
     def watchers(self, delta: int) -> None:
         if self.enabled:
             self._watchers.inc(delta)
+
+    def hook_failed(self, kind: str, hook: str) -> None:
+        if self.enabled:
+            self._hook_failures.labels(kind, hook).inc()
+
+    def snapshot_rejected(self) -> None:
+        if self.enabled:
+            self._snapshots_rejected.inc()

@@ -11,6 +11,7 @@ import json
 import logging
 import secrets
 import time
+import traceback
 import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Mapping
@@ -28,7 +29,7 @@ from athanor.app.auth import (
     same_hash,
     token_hash,
 )
-from athanor.app.kinds import Kinds
+from athanor.app.kinds import Kinds, UnknownPack
 from athanor.app.metrics import Metrics
 from athanor.engine import audit, game
 from athanor.engine.audit import CREATE_COMMAND
@@ -38,13 +39,16 @@ from athanor.engine.violations import BadCommand, RuleViolation
 from athanor.store import (
     AppendResult,
     ChainMismatch,
+    EventStore,
     GameFeeds,
     GameNotFound,
-    RedisEventStore,
+    Head,
+    Snapshot,
     VersionConflict,
 )
 
 log = logging.getLogger("athanor.commands")
+hook_log = logging.getLogger("athanor.hooks")
 JSON = dict[str, Any]
 SEAT_TOKEN = "seat_token:"
 CACHE_GAMES = 1024
@@ -89,7 +93,7 @@ class Heartbeat:
 class GameService:
     def __init__(
         self,
-        store: RedisEventStore,
+        store: EventStore,
         feeds: GameFeeds,
         kinds: Kinds,
         metrics: Metrics | None = None,
@@ -172,9 +176,17 @@ class GameService:
     # -- create ---------------------------------------------------------------
 
     async def create(
-        self, kind: str, seats: int, options: Mapping[str, str], seed: bytes | None = None
+        self,
+        kind: str,
+        seats: int,
+        options: Mapping[str, str],
+        seed: bytes | None = None,
+        content: str = "",
     ) -> Created:
-        rules = self.kinds.get(kind)
+        try:
+            rules = self.kinds.named(kind, content)
+        except UnknownPack as err:  # a wrong name in the request, not a missing pack
+            raise BadCommand(str(err)) from None
         if not rules.min_seats <= seats <= rules.max_seats:
             raise BadCommand(
                 f"{kind} is for {rules.min_seats} to {rules.max_seats} players, not {seats}"
@@ -196,9 +208,7 @@ class GameService:
         )
         tokens = {s: new_token() for s in range(1, seats + 1)}
         meta = {
-            "kind": kind,
-            "rules_version": rules.rules_version,
-            "seats": str(seats),
+            **_game_meta(rules, seats),
             **{f"{SEAT_TOKEN}{s}": token_hash(t) for s, t in tokens.items()},
         }
         await self.store.create(game_id, meta, seed, records, records[0].command_id)
@@ -206,6 +216,11 @@ class GameService:
         return Created(game_id, records[-1].version, tokens)
 
     # -- load -----------------------------------------------------------------
+
+    def _rules_of(self, head: Head) -> Rules:
+        """The rules a stored game is played with: its kind and its pack's digest (a
+        game stored before packs were recorded has none: the built-in pack)."""
+        return self.kinds.get(head.kind, head.meta.get("pack", ""))
 
     def _remember(self, game_id: str, loaded: Loaded) -> None:
         self._cache[game_id] = loaded
@@ -222,7 +237,7 @@ class GameService:
             if cached.state.version == version:
                 return cached
         head = await self.store.head(game_id)
-        rules = self.kinds.get(head.kind)
+        rules = self._rules_of(head)
         seed = cached.seed if cached else await self.store.seed(game_id)
         state = cached.state if cached and cached.state.version < head.version else None
         if state is None:
@@ -239,11 +254,42 @@ class GameService:
     async def _from_snapshot(
         self, game_id: str, rules: Rules, at_most: int
     ) -> game.GameState | None:
+        """The stored snapshot's state if it is usable and passes its checks, else None:
+        the caller then folds the events from the start."""
         snap = await self.store.load_snapshot(game_id)
         # a snapshot taken under other rules is ignored: the events are folded again
         if snap is None or snap.rules_version != rules.rules_version or snap.version > at_most:
             return None
-        return game.load(rules, json.loads(snap.data))
+        if not snap.digest:
+            return None  # saved before snapshots were checked: nothing vouches for it
+        state, fault = await self._checked_snapshot(game_id, rules, snap)
+        if state is None:
+            # the game and version only: a snapshot holds every seat's secrets
+            log.warning("game=%s snapshot at version %d rejected: %s", game_id, snap.version, fault)
+            self.metrics.snapshot_rejected()
+        return state
+
+    async def _checked_snapshot(
+        self, game_id: str, rules: Rules, snap: Snapshot
+    ) -> tuple[game.GameState | None, str]:
+        """The snapshot's state, or None and why it cannot be trusted.
+
+        Its data must match its digest, and its recorded chain hash must be the stored
+        event's at its version: data changed in place, or a snapshot that belongs to
+        another point of the log, is refused.
+        """
+        if not snap.digest_ok:
+            return None, "its data does not match its digest"
+        at = await self.store.read_all(game_id, snap.version, snap.version)
+        if not at or at[0].hash != snap.head_hash:
+            return None, "its chain hash is not the stored event's at that version"
+        try:
+            state = game.load(rules, json.loads(snap.data))
+        except (ValueError, KeyError, TypeError) as err:
+            return None, f"its data cannot be loaded ({type(err).__name__})"
+        if state.version != snap.version or state.head_hash != snap.head_hash:
+            return None, "its state is not at its recorded version"
+        return state, ""
 
     async def state_at(self, game_id: str, version: int) -> Loaded:
         """The game as it stood at `version` (replay)."""
@@ -356,6 +402,26 @@ class GameService:
                     await self.store.set_meta(game_id, {"over": "1"})
             return result, loaded.rules.kind
 
+    def _reporter(
+        self, game_id: str, of: Loaded | Rules, version: int | None = None
+    ) -> game.HookReport:
+        """Where a presentation part that raised is told: a log line (never the error's
+        text, which may name what a seat holds) and a metric; the call goes on without
+        that part's output."""
+        rules = of.rules if isinstance(of, Loaded) else of
+        at = of.state.version if isinstance(of, Loaded) else version
+
+        def report(hook: str, err: Exception) -> None:
+            frame = traceback.extract_tb(err.__traceback__)[-1:]
+            where = f"{frame[0].filename.rsplit('/', 1)[-1]}:{frame[0].lineno}" if frame else "?"
+            hook_log.warning(
+                "game=%s version=%s hook=%s failed: %s at %s",
+                game_id, at, hook, type(err).__name__, where,
+            )  # fmt: skip
+            self.metrics.hook_failed(rules.kind, hook)
+
+        return report
+
     def _log(
         self, game_id: str, seat: int, kind: str, outcome: str, started: float, version: int = 0
     ) -> None:
@@ -365,9 +431,11 @@ class GameService:
 
     async def _maybe_snapshot(self, game_id: str, loaded: Loaded, before: int) -> None:
         if self.store.should_snapshot(before, loaded.state.version):
-            data = canonical(game.dump(loaded.rules, loaded.state))
+            state = loaded.state
+            data = canonical(game.dump(loaded.rules, state))
+            # the chain hash ties the snapshot to the event it was taken at
             await self.store.save_snapshot(
-                game_id, loaded.state.version, loaded.rules.rules_version, data
+                game_id, state.version, loaded.rules.rules_version, data, state.head_hash
             )
 
     # -- reads ----------------------------------------------------------------
@@ -379,20 +447,22 @@ class GameService:
             await self.state_at(game_id, at_version) if at_version else await self.load(game_id)
         )
         state = loaded.state
+        report = self._reporter(game_id, loaded)
         return (
             state.version,
-            game.view(loaded.rules, state, caller.sees_as),
-            game.table(loaded.rules, state).to_json(),
+            game.view(loaded.rules, state, caller.sees_as, report),
+            game.table(loaded.rules, state, report).to_json(),
         )
 
     async def legal(self, game_id: str, caller: Caller) -> Legal:
         """The seat's legal commands, each with the game's preview ("" for none)."""
         seat = self.require_seat(caller)
         loaded = await self.load(game_id)
+        report = self._reporter(game_id, loaded)
         commands = game.legal_commands(loaded.rules, loaded.state, seat)
-        free = game.free_commands(loaded.rules, loaded.state, seat)
+        free = game.free_commands(loaded.rules, loaded.state, seat, report)
         # one view for both lists: previews are index-aligned with commands + free
-        previews = game.previews(loaded.rules, loaded.state, commands + free, seat)
+        previews = game.previews(loaded.rules, loaded.state, commands + free, seat, report)
         n = len(commands)
         return Legal(loaded.state.version, seat, commands, previews[:n], free, previews[n:])
 
@@ -403,7 +473,7 @@ class GameService:
 
         Yields a Heartbeat whenever nothing happened for heartbeat_seconds.
         """
-        rules = self.kinds.get((await self.store.head(game_id)).kind)  # NOT_FOUND first
+        rules = self._rules_of(await self.store.head(game_id))  # NOT_FOUND first
         subscription = await self.feeds.subscribe(game_id, max(1, from_version))
         self.metrics.watchers(+1)
         pending: asyncio.Task[Record] | None = None
@@ -419,7 +489,7 @@ class GameService:
                 rec = pending.result()
                 pending = None
                 last = rec.version
-                yield _shown(rec, caller, rules)
+                yield _shown(rec, caller, rules, self._reporter(game_id, rules, rec.version))
         finally:
             if pending is not None:
                 pending.cancel()
@@ -428,9 +498,12 @@ class GameService:
 
     async def log(self, game_id: str, caller: Caller) -> AsyncIterator[Record | JSON]:
         """Operator: the stored records. Seat or spectator: each as they may see it."""
-        rules = self.kinds.get((await self.store.head(game_id)).kind)
+        rules = self._rules_of(await self.store.head(game_id))
         async for rec in self.store.read(game_id):
-            yield rec if caller.operator else _shown(rec, caller, rules)
+            if caller.operator:
+                yield rec
+            else:
+                yield _shown(rec, caller, rules, self._reporter(game_id, rules, rec.version))
 
     async def header(self, game_id: str, caller: Caller) -> JSON:
         head = await self.store.head(game_id)
@@ -445,12 +518,37 @@ class GameService:
 
     async def verify(self, game_id: str) -> audit.Report:
         head = await self.store.head(game_id)
-        rules = self.kinds.get(head.kind)
+        rules = self._rules_of(head)
         records = await self.store.read_all(game_id)
         if records and records[-1].hash != head.head_hash:
             # a cut or rewritten tail still chains; the head hash in meta anchors it
             return audit.Report(False, records[-1].version, "the log ends before the recorded head")
-        return audit.verify(rules, records, await self.store.seed(game_id))
+        report = audit.verify(rules, records, await self.store.seed(game_id))
+        if not report.ok:
+            return report
+        bad = await self._snapshot_disagrees(game_id, rules, records)
+        if bad is not None:
+            return replace(report, ok=False, first_bad_version=bad[0], reason=bad[1])
+        return report
+
+    async def _snapshot_disagrees(
+        self, game_id: str, rules: Rules, records: list[Record]
+    ) -> tuple[int, str] | None:
+        """(version, reason) when the stored snapshot is not the fold of the events up to
+        its version. One snapshot is kept per game; one that is never served (other
+        rules, or saved before snapshots were checked) is not judged."""
+        snap = await self.store.load_snapshot(game_id)
+        if snap is None or not snap.digest or snap.rules_version != rules.rules_version:
+            return None
+        v = snap.version
+        state, fault = await self._checked_snapshot(game_id, rules, snap)
+        if state is None:
+            return v, f"the snapshot at version {v} does not match the events ({fault})"
+        folded = game.fold(rules, records[:v])
+        # compared as JSON values: the same state whatever the key order or tuple/list
+        if json.loads(snap.data) != json.loads(canonical(game.dump(rules, folded))):
+            return v, f"the snapshot at version {v} does not match the events"
+        return None
 
     async def list_games(self) -> list[JSON]:
         out = []
@@ -470,9 +568,10 @@ class GameService:
     # -- import ---------------------------------------------------------------
 
     async def import_game(self, header: JSON, records: list[Record], game_id: str = "") -> Created:
-        rules = self.kinds.get(str(header.get("kind", "")))
         if not records:
             raise BadCommand("the log has no events")
+        self.kinds.game(str(header.get("kind", "")))  # an unknown kind is named first
+        rules = self.kinds.for_created(records[0].body)
         bad = check_chain(records)
         if bad:
             raise BadCommand(f"the log's hash chain is broken at version {bad}")
@@ -489,24 +588,34 @@ class GameService:
         game_id = game_id or str(header.get("game_id") or uuid.uuid4().hex[:12])
         tokens = {s: new_token() for s in range(1, state.seats + 1)}
         meta = {
-            "kind": rules.kind,
-            "rules_version": rules.rules_version,
-            "seats": str(state.seats),
+            **_game_meta(rules, state.seats),
             **{f"{SEAT_TOKEN}{s}": token_hash(t) for s, t in tokens.items()},
         }
         await self.store.import_game(game_id, meta, seed, records)
         # a snapshot at the head, so the first load of a long imported game is cheap
         await self.store.save_snapshot(
-            game_id, state.version, rules.rules_version, canonical(game.dump(rules, state))
+            game_id,
+            state.version,
+            rules.rules_version,
+            canonical(game.dump(rules, state)),
+            state.head_hash,
         )
         if state.over:
             await self.store.set_meta(game_id, {"over": "1"})
         return Created(game_id, state.version, tokens)
 
 
-def _shown(rec: Record, caller: Caller, rules: Rules) -> JSON:
+def _game_meta(rules: Rules, seats: int) -> dict[str, str]:
+    """What a game's meta hash says of it; `pack` is the digest of its content pack."""
+    meta = {"kind": rules.kind, "rules_version": rules.rules_version, "seats": str(seats)}
+    if rules.pack is not None:
+        meta["pack"] = rules.pack.digest
+    return meta
+
+
+def _shown(rec: Record, caller: Caller, rules: Rules, report: game.HookReport) -> JSON:
     shown = rec.shown_to(caller.sees_as)
-    shown["text"] = game.describe(rules, rec.type, shown["body"])
+    shown["text"] = game.describe(rules, rec.type, shown["body"], report)
     return shown
 
 

@@ -1,5 +1,6 @@
-"""The event store: each game an append-only Redis stream, written only by Lua scripts
-that check the version, the command id and the hash chain in one atomic step."""
+"""The event store: each game an append-only, hash-chained log. In Redis, a stream
+written only by Lua scripts that check the version, the command id and the hash chain
+in one atomic step; in memory, the same checks for tests and tools."""
 
 from athanor.store.embedded import EmbeddedRedis, connect
 from athanor.store.errors import (
@@ -11,18 +12,24 @@ from athanor.store.errors import (
     StoreUnsafe,
     VersionConflict,
 )
-from athanor.store.event_store import AppendResult, Head, RedisEventStore, Snapshot
-from athanor.store.feed import GameFeeds, Subscription
+from athanor.store.event_store import RedisEventStore
+from athanor.store.feed import FeedSource, GameFeeds, RedisFeedSource, Subscription
+from athanor.store.memory import MemoryEventStore
+from athanor.store.protocol import AppendResult, EventStore, Head, Snapshot
 
 __all__ = [
     "AppendResult",
     "ChainMismatch",
     "EmbeddedRedis",
+    "EventStore",
+    "FeedSource",
     "GameExists",
     "GameFeeds",
     "GameNotFound",
     "Head",
+    "MemoryEventStore",
     "RedisEventStore",
+    "RedisFeedSource",
     "SlowSubscriber",
     "Snapshot",
     "StoreError",

@@ -5,16 +5,21 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping
-from dataclasses import dataclass, field
-from itertools import groupby
 from typing import Any
 
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError, ResponseError
 
-from athanor.engine.record import GENESIS, Record, check_chain
+from athanor.engine.record import GENESIS, Record
 from athanor.store import scripts
 from athanor.store.batching import ScriptBatcher
+from athanor.store.checks import (
+    RESERVED_META,
+    check_batch,
+    check_import,
+    command_ranges,
+    snapshot_due,
+)
 from athanor.store.entries import entry_id, record_of
 from athanor.store.errors import (
     ChainMismatch,
@@ -24,35 +29,9 @@ from athanor.store.errors import (
     VersionConflict,
 )
 from athanor.store.keys import GAMES, OPERATORS, GameKeys
+from athanor.store.protocol import AppendResult, Head, Snapshot, snapshot_digest
 
-# meta fields only the scripts write: set_meta must not move the head
-RESERVED_META = frozenset({"version", "head"})
 PING_TIMEOUT = 2.0
-
-
-@dataclass(frozen=True)
-class AppendResult:
-    first_version: int
-    last_version: int
-    duplicate: bool = False
-
-
-@dataclass(frozen=True)
-class Head:
-    game_id: str
-    kind: str
-    version: int
-    head_hash: str
-    rules_version: str
-    created: float
-    meta: dict[str, str] = field(default_factory=dict)  # the whole meta hash
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    version: int
-    rules_version: str
-    data: bytes
 
 
 class RedisEventStore:
@@ -125,7 +104,7 @@ class RedisEventStore:
         """A new game from its first batch; retrying the same command_id is a duplicate."""
         if not command_id:
             raise ValueError("a command id is required")
-        _check_batch(records, 1, GENESIS)
+        check_batch(records, 1, GENESIS)
         return await self._run_create(
             game_id, meta, seed, records, command_id, {command_id: f"1:{records[-1].version}"}
         )
@@ -138,12 +117,8 @@ class RedisEventStore:
         records: list[Record],
     ) -> AppendResult:
         """A game from a complete exported log, its command table rebuilt from the records."""
-        if not records:
-            raise ValueError("an imported game needs at least one record")
-        broken = check_chain(records)
-        if broken:
-            raise ValueError(f"the records do not chain at version {broken}")
-        return await self._run_create(game_id, meta, seed, records, "", _command_ranges(records))
+        check_import(records)
+        return await self._run_create(game_id, meta, seed, records, "", command_ranges(records))
 
     async def _run_create(
         self,
@@ -187,7 +162,7 @@ class RedisEventStore:
         """Append one command's records atomically at `expected_version`."""
         if not command_id:
             raise ValueError("a command id is required")
-        _check_batch(records, expected_version + 1, records[0].prev_hash if records else "")
+        check_batch(records, expected_version + 1, records[0].prev_hash if records else "")
         keys = GameKeys.of(game_id)
         args: list[Any] = [command_id, expected_version, records[0].prev_hash]
         args += _flatten((r.data, r.hash) for r in records)
@@ -216,18 +191,16 @@ class RedisEventStore:
             raise GameNotFound(game_id)
 
     async def save_snapshot(
-        self, game_id: str, version: int, rules_version: str, data: bytes
+        self, game_id: str, version: int, rules_version: str, data: bytes, head_hash: str = ""
     ) -> bool:
         """Store a snapshot unless a newer one is stored; True when it was stored.
 
-        An equal version replaces: a re-snapshot under new rules must win.
+        An equal version replaces: a re-snapshot under new rules must win. `head_hash`
+        is the chain hash at `version`; the digest of `data` is recorded beside it.
         """
         keys = GameKeys.of(game_id)
-        got = int(
-            await self._save_snapshot(
-                keys=[keys.snap, keys.meta], args=[version, rules_version, data]
-            )
-        )
+        args = [version, rules_version, data, head_hash, snapshot_digest(data)]
+        got = int(await self._save_snapshot(keys=[keys.snap, keys.meta], args=args))
         if got == -1:
             raise GameNotFound(game_id)
         if got == -2:
@@ -297,33 +270,18 @@ class RedisEventStore:
         raw = await self.client.hgetall(GameKeys.of(game_id).snap)
         if not raw:
             return None
-        return Snapshot(int(raw[b"version"]), _text(raw[b"rules_version"]), bytes(raw[b"data"]))
+        return Snapshot(
+            int(raw[b"version"]),
+            _text(raw[b"rules_version"]),
+            bytes(raw[b"data"]),
+            # absent in snapshots saved before they were recorded: such are not trusted
+            _text(raw.get(b"head", b"")),
+            _text(raw.get(b"digest", b"")),
+        )
 
     def should_snapshot(self, previous_version: int, new_version: int) -> bool:
         """True when the versions crossed a multiple of snapshot_every (<= 0: never)."""
-        every = self.snapshot_every
-        return every > 0 and previous_version // every < new_version // every
-
-
-def _check_batch(records: list[Record], first_version: int, prev_hash: str) -> None:
-    # a malformed batch is a caller bug: refuse it before it reaches Redis
-    if not records:
-        raise ValueError("a batch needs at least one record")
-    if records[0].prev_hash != prev_hash:
-        raise ChainMismatch(prev_hash, records[0].prev_hash)
-    broken = check_chain(records, prev_hash, first_version)
-    if broken:
-        raise ValueError(f"the batch is not a chain from version {first_version} (at {broken})")
-
-
-def _command_ranges(records: list[Record]) -> dict[str, str]:
-    """command_id -> "first:last" of its run of records (the first run wins)."""
-    out: dict[str, str] = {}
-    for command_id, run in groupby(records, key=lambda r: r.command_id):
-        batch = list(run)
-        if command_id and command_id not in out:
-            out[command_id] = f"{batch[0].version}:{batch[-1].version}"
-    return out
+        return snapshot_due(self.snapshot_every, previous_version, new_version)
 
 
 def _flatten(pairs: Iterable[tuple[Any, Any]]) -> list[Any]:

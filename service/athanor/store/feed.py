@@ -1,9 +1,11 @@
 """Live reads: every record of a game from a version on, then each one as it is appended.
 
-One reader task per game per process blocks on XREAD from the last id it has seen and
-fans records out to each subscriber's bounded queue. A subscriber registers its queue
-before it reads history, so the history read and the live queue overlap and nothing
-falls between them; versions it already yielded are skipped.
+One reader task per game per process blocks (on Redis, in XREAD) for the records after
+the last version it has seen and fans them out to each subscriber's bounded queue. A
+subscriber registers its queue before it reads history, so the history read and the
+live queue overlap and nothing falls between them; versions it already yielded are
+skipped. Where the records come from is a FeedSource: Redis streams (RedisFeedSource)
+or a MemoryEventStore, which wakes its readers itself.
 """
 
 from __future__ import annotations
@@ -14,13 +16,13 @@ import logging
 from collections import deque
 from collections.abc import Sequence
 from types import TracebackType
-from typing import Any
+from typing import Any, Protocol
 
 import redis.asyncio as aioredis
 import redis.exceptions
 
 from athanor.engine.record import Record
-from athanor.store.entries import entry_id, record_of
+from athanor.store.entries import entry_id, record_of, version_of
 from athanor.store.errors import GameNotFound, SlowSubscriber
 from athanor.store.keys import GameKeys
 
@@ -38,12 +40,62 @@ RETRYABLE = (
 )
 
 
+class FeedSource(Protocol):
+    """What a feed reads: a game's records by version, and a wait for new ones."""
+
+    async def has_game(self, game_id: str) -> bool: ...
+
+    async def records(
+        self, game_id: str, start: int, end: int | None, count: int
+    ) -> list[Record]: ...
+
+    async def last_version(self, game_id: str) -> int:
+        """The newest stored version; 0 when there is none."""
+        ...
+
+    async def records_after(
+        self, game_id: str, version: int, count: int, block_ms: int
+    ) -> list[Record]:
+        """Up to `count` records after `version`, waiting up to block_ms (0: no limit)
+        for one to be appended; [] when none came."""
+        ...
+
+
+class RedisFeedSource:
+    """Records from the game's Redis stream; the wait is a blocking XREAD."""
+
+    def __init__(self, client: aioredis.Redis) -> None:
+        self.client = client
+
+    async def has_game(self, game_id: str) -> bool:
+        return bool(await self.client.exists(GameKeys.of(game_id).meta))
+
+    async def records(self, game_id: str, start: int, end: int | None, count: int) -> list[Record]:
+        upper = "+" if end is None else entry_id(end)
+        entries = await self.client.xrange(
+            GameKeys.of(game_id).events, entry_id(start), upper, count=count
+        )
+        return [record_of(fields) for _, fields in entries]
+
+    async def last_version(self, game_id: str) -> int:
+        last = await self.client.xrevrange(GameKeys.of(game_id).events, "+", "-", count=1)
+        return version_of(last[0][0]) if last else 0
+
+    async def records_after(
+        self, game_id: str, version: int, count: int, block_ms: int
+    ) -> list[Record]:
+        reply = await self.client.xread(
+            {GameKeys.of(game_id).events: entry_id(version)}, count=count, block=block_ms
+        )
+        return [record_of(fields) for _, fields in _entries(reply)]
+
+
 class Subscription:
     """Async iterator of a game's records from `from_version` on, with no gap and no
     duplicate, forever until closed. Raises SlowSubscriber once dropped for lagging."""
 
     def __init__(self, feeds: GameFeeds, reader: _Reader, from_version: int) -> None:
-        self.game_id = reader.keys.game_id
+        self.game_id = reader.game_id
         self._feeds = feeds
         self._reader = reader
         self._next = max(from_version, 1)  # the version to yield next
@@ -90,12 +142,9 @@ class Subscription:
             self._live = True
 
     async def _read_range(self, start: int, end: int | None) -> int:
-        upper = "+" if end is None else entry_id(end)
-        entries = await self._feeds.client.xrange(
-            self._reader.keys.events, entry_id(start), upper, count=HISTORY_CHUNK
-        )
-        self._pending.extend(record_of(fields) for _, fields in entries)
-        return len(entries)
+        got = await self._feeds.source.records(self.game_id, start, end, HISTORY_CHUNK)
+        self._pending.extend(got)
+        return len(got)
 
     def _raise_if_done(self) -> None:
         if self._error is not None:
@@ -131,15 +180,15 @@ class Subscription:
 
 
 class _Reader:
-    """The one XREAD loop of a game in this process."""
+    """The one read loop of a game in this process."""
 
-    def __init__(self, feeds: GameFeeds, keys: GameKeys) -> None:
+    def __init__(self, feeds: GameFeeds, game_id: str) -> None:
         self.feeds = feeds
-        self.keys = keys
+        self.game_id = game_id
         self.subs: dict[Subscription, None] = {}  # insertion-ordered set
         self.ready = asyncio.Event()
-        self.last_id = "0-0"
-        self.task = asyncio.create_task(self._run(), name=f"athanor-feed:{keys.game_id}")
+        self.last_version = 0
+        self.task = asyncio.create_task(self._run(), name=f"athanor-feed:{game_id}")
 
     async def _run(self) -> None:
         try:
@@ -148,24 +197,22 @@ class _Reader:
             backoff = BACKOFF_FIRST
             while self.subs:
                 try:
-                    reply = await self.feeds.client.xread(
-                        {self.keys.events: self.last_id},
-                        count=READ_COUNT,
-                        block=self.feeds.block_ms,
+                    got = await self.feeds.source.records_after(
+                        self.game_id, self.last_version, READ_COUNT, self.feeds.block_ms
                     )
                 except RETRYABLE as exc:
-                    log.warning("feed %s: %s; retrying", self.keys.game_id, exc)
+                    log.warning("feed %s: %s; retrying", self.game_id, exc)
                     await asyncio.sleep(backoff)
                     backoff = min(backoff * 2, BACKOFF_MAX)
                     continue
                 backoff = BACKOFF_FIRST
-                for entry, fields in _entries(reply):
-                    self.last_id = entry.decode() if isinstance(entry, bytes) else entry
-                    self._fan_out(record_of(fields))
+                for rec in got:
+                    self.last_version = rec.version
+                    self._fan_out(rec)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            log.exception("feed %s failed", self.keys.game_id)
+            log.exception("feed %s failed", self.game_id)
             self.feeds._fail(self, exc)
         finally:
             self.ready.set()  # nobody waits forever on a reader that is gone
@@ -174,15 +221,12 @@ class _Reader:
         backoff = BACKOFF_FIRST
         while True:
             try:
-                last = await self.feeds.client.xrevrange(self.keys.events, "+", "-", count=1)
+                self.last_version = await self.feeds.source.last_version(self.game_id)
             except RETRYABLE as exc:
-                log.warning("feed %s: %s; retrying", self.keys.game_id, exc)
+                log.warning("feed %s: %s; retrying", self.game_id, exc)
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, BACKOFF_MAX)
                 continue
-            if last:
-                entry = last[0][0]
-                self.last_id = entry.decode() if isinstance(entry, bytes) else entry
             return
 
     def _fan_out(self, rec: Record) -> None:
@@ -193,7 +237,7 @@ class _Reader:
             except asyncio.QueueFull:
                 del self.subs[sub]
                 sub._dropped = True
-                log.info("feed %s: dropped a slow subscriber", self.keys.game_id)
+                log.info("feed %s: dropped a slow subscriber", self.game_id)
         if not self.subs:
             self.feeds._forget(self)
 
@@ -209,15 +253,18 @@ def _entries(reply: Any) -> list[tuple[Any, Any]]:
 
 
 class GameFeeds:
-    """Live subscriptions to games, one Redis reader per game in this process.
+    """Live subscriptions to games, one reader per game in this process.
 
-    The client must have no socket timeout shorter than block_ms.
+    `source` is a Redis client (its streams are read; it must have no socket timeout
+    shorter than block_ms) or any other FeedSource, such as a MemoryEventStore.
     """
 
     def __init__(
-        self, client: aioredis.Redis, queue_size: int = 1024, block_ms: int = 5000
+        self, source: aioredis.Redis | FeedSource, queue_size: int = 1024, block_ms: int = 5000
     ) -> None:
-        self.client = client
+        self.source: FeedSource = (
+            RedisFeedSource(source) if isinstance(source, aioredis.Redis) else source
+        )
         self.queue_size = queue_size
         self.block_ms = block_ms
         self._readers: dict[str, _Reader] = {}
@@ -227,13 +274,12 @@ class GameFeeds:
         """Every record from `from_version` on, then live ones; GameNotFound if absent."""
         if self._closed:
             raise RuntimeError("the feeds are closed")
-        keys = GameKeys.of(game_id)
-        if not await self.client.exists(keys.meta):
+        if not await self.source.has_game(game_id):
             raise GameNotFound(game_id)
         # no await from here on: the reader lookup and the registration are one step
         reader = self._readers.get(game_id)
         if reader is None:
-            reader = self._readers[game_id] = _Reader(self, keys)
+            reader = self._readers[game_id] = _Reader(self, game_id)
         sub = Subscription(self, reader, from_version)
         reader.subs[sub] = None
         return sub
@@ -258,8 +304,8 @@ class GameFeeds:
             await asyncio.wait([r.task for r in readers])
 
     def _forget(self, reader: _Reader) -> None:
-        if self._readers.get(reader.keys.game_id) is reader:
-            del self._readers[reader.keys.game_id]
+        if self._readers.get(reader.game_id) is reader:
+            del self._readers[reader.game_id]
 
     async def _leave(self, reader: _Reader, sub: Subscription) -> None:
         reader.subs.pop(sub, None)

@@ -67,7 +67,7 @@ redis.call('HSET', cmd, ARGV[1], range)
 return {'ok', range}
 """
 
-# KEYS: snap, meta   ARGV: version, rules_version, data
+# KEYS: snap, meta   ARGV: version, rules_version, data, head (chain hash), digest
 # 1 saved, 0 kept a newer snapshot, -1 no such game, -2 version past the head.
 SAVE_SNAPSHOT = """
 local at = redis.call('HGET', KEYS[2], 'version')
@@ -76,7 +76,8 @@ local v = tonumber(ARGV[1])
 if v > tonumber(at) then return -2 end
 local cur = redis.call('HGET', KEYS[1], 'version')
 if cur and tonumber(cur) > v then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[1], 'rules_version', ARGV[2], 'data', ARGV[3])
+redis.call('HSET', KEYS[1], 'version', ARGV[1], 'rules_version', ARGV[2], 'data', ARGV[3],
+  'head', ARGV[4], 'digest', ARGV[5])
 return 1
 """
 

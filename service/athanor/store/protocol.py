@@ -1,0 +1,119 @@
+"""What the service needs of an event store, and the values a store hands back.
+
+`EventStore` names exactly the calls the game service makes; `RedisEventStore` (the
+real one) and `MemoryEventStore` (tests, tools) both satisfy it. Server-side chores
+(ping, durability checks, adding operator tokens) stay on the concrete stores.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from athanor.engine.record import Record
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    first_version: int
+    last_version: int
+    duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class Head:
+    game_id: str
+    kind: str
+    version: int
+    head_hash: str
+    rules_version: str
+    created: float
+    meta: dict[str, str] = field(default_factory=dict)  # the whole meta hash
+
+
+def snapshot_digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game's state at `version`, as the service dumped it.
+
+    `head_hash` is the chain hash of the event at `version` and `digest` the sha256 of
+    `data`, both recorded when it was saved; a snapshot saved before they existed has
+    them empty and is never trusted.
+    """
+
+    version: int
+    rules_version: str
+    data: bytes
+    head_hash: str = ""
+    digest: str = ""
+
+    @property
+    def digest_ok(self) -> bool:
+        """The data is the bytes that were saved (no digest: nothing to vouch for it)."""
+        return bool(self.digest) and hmac.compare_digest(self.digest, snapshot_digest(self.data))
+
+
+class EventStore(Protocol):
+    """Games as append-only, hash-chained event logs, with their meta and snapshots.
+
+    Every write checks atomically: a repeated command id is answered with the original
+    result, a stale expected version raises VersionConflict, a batch not chained to the
+    stored head raises ChainMismatch; a missing game raises GameNotFound.
+    """
+
+    async def is_operator(self, token_hash: str) -> bool: ...
+
+    async def create(
+        self,
+        game_id: str,
+        meta: Mapping[str, str],
+        seed: bytes,
+        records: list[Record],
+        command_id: str,
+    ) -> AppendResult: ...
+
+    async def import_game(
+        self,
+        game_id: str,
+        meta: Mapping[str, str],
+        seed: bytes | None,
+        records: list[Record],
+    ) -> AppendResult: ...
+
+    async def append(
+        self, game_id: str, expected_version: int, records: list[Record], command_id: str
+    ) -> AppendResult: ...
+
+    async def set_meta(self, game_id: str, fields: Mapping[str, str]) -> None: ...
+
+    async def save_snapshot(
+        self, game_id: str, version: int, rules_version: str, data: bytes, head_hash: str = ""
+    ) -> bool: ...
+
+    async def command_result(self, game_id: str, command_id: str) -> AppendResult | None: ...
+
+    async def head(self, game_id: str) -> Head: ...
+
+    async def get_meta_field(self, game_id: str, name: str) -> str | None: ...
+
+    async def list_games(self) -> list[Head]: ...
+
+    def read(
+        self, game_id: str, start: int = 1, end: int | None = None, chunk: int = 1000
+    ) -> AsyncIterator[Record]: ...
+
+    async def read_all(
+        self, game_id: str, start: int = 1, end: int | None = None
+    ) -> list[Record]: ...
+
+    async def seed(self, game_id: str) -> bytes: ...
+
+    async def load_snapshot(self, game_id: str) -> Snapshot | None: ...
+
+    def should_snapshot(self, previous_version: int, new_version: int) -> bool: ...
