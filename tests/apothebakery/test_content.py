@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from pathlib import Path
 
+import pydantic
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from athanor.cli import content_check
 from athanor.games.apothebakery import content
@@ -17,7 +21,7 @@ from athanor.games.apothebakery.content import (
     PlayerFacts,
     objective_met,
 )
-from tests.pack_support import copy_pack, edit_file, refused
+from tests.pack_support import copy_pack, corrupted_value_is_named, edit_file, refused
 
 TYPES = ("plant", "water", "berry", "rock", "insect")
 
@@ -366,9 +370,73 @@ def test_missing_and_mistyped_fields_are_named(copy: Path) -> None:
     edit(copy, "wilderness.toml", "potency = 1", 'potency = "one"', 1)
     edit(copy, "diagnoses.toml", "health = 1", "health = 1\nflavour = 2", 1)
     problems = content.check(copy)
-    assert "forries.toml, card plant-01: missing stamina (an integer)." in problems
-    assert "wilderness.toml, card res-01: potency must be an integer (got 'one')." in problems
+    assert "forries.toml, card plant-01: missing stamina (an integer >= 0)." in problems
+    assert "wilderness.toml, card res-01: potency must be an integer >= 1 (got 'one')." in problems
     assert "diagnoses.toml, card dia-01: unknown field 'flavour'." in problems
+
+
+def test_unknown_keys_of_grouped_tables_are_named(copy: Path) -> None:
+    edit(copy, "game.toml", "count = 2", "count = 2\ncounts = 3")
+    edit(copy, "game.toml", "[bags.3p]", "[bags.5p]\npure = 1\nimpure = 0\nfailed = 0\n\n[bags.3p]")
+    edit(
+        copy,
+        "spells.toml",
+        "[spells.stasis]",
+        '[spells.fireball]\nname = "F"\ntext = "t"\n\n[spells.stasis]',
+    )
+    problems = content.check(copy)
+    assert "game.toml: unknown field 'blind_draw.counts'." in problems
+    assert (
+        "game.toml: bags has a key '5p'; its keys must be one of solo, 2p, 3p, 4p, 2p_difficult."
+        in problems
+    )
+    assert any(p.startswith("spells.toml: spells has a key 'fireball'") for p in problems)
+
+
+def test_card_and_file_problems_come_in_one_pass(copy: Path) -> None:
+    """A card with a problem is left out and the checks across cards still run, without
+    a miscount for the file that lost it."""
+    edit(copy, "forries.toml", 'species = "plant"', 'species = "plnt"')
+    edit(copy, "cures.toml", 'elixirs = ["plant", "plant"]', 'elixirs = ["gold"]')
+    edit(copy, "corruption.toml", "spoils = [2, 4]", "spoils = [2, 2]")
+    problems = content.check(copy)
+    assert (
+        "forries.toml, card plant-01: species must be one of plant, rock, water, berry, insect "
+        "(got 'plnt')." in problems
+    )
+    assert "cures.toml, card cure-01: unknown elixir 'gold'." in problems
+    assert "corruption.toml, card cor-02: spoils lists 2 more than once." in problems
+    assert not any(p.startswith("forries.toml: 64 cards") for p in problems), problems
+
+
+def test_a_field_of_the_wrong_type_in_game_toml_stops_the_cross_checks(copy: Path) -> None:
+    edit(copy, "game.toml", "rounds = 6", 'rounds = "six"')
+    edit(copy, "cures.toml", 'id = "cure-02"', 'id = "cure-01"')
+    problems = content.check(copy)
+    assert "game.toml: rounds must be an integer >= 1 (got 'six')." in problems
+    assert "cures.toml, card cure-01: id used 2 times." in problems
+
+
+def test_content_objects_stay_frozen_dataclasses(pack: content.Content) -> None:
+    card = pack.cure("cure-01")
+    assert [f.name for f in dataclasses.fields(card)] == ["id", "elixirs", "reputation"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        card.reputation = 9  # type: ignore[misc]
+    s = pack.settings
+    fewer = dataclasses.replace(s, rounds=5)
+    assert (fewer.rounds, fewer.die, fewer.boards) == (5, s.die, s.boards)
+    with pytest.raises(pydantic.ValidationError):
+        dataclasses.replace(s, rounds=0)
+    with pytest.raises(pydantic.ValidationError):
+        content.Cure(id="c", elixirs=(), reputation=1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_value_of_another_type_is_named_never_raised(
+    tmp_path_factory: pytest.TempPathFactory, data: st.DataObject
+) -> None:
+    corrupted_value_is_named(content.PACKS, CONTENT_DIR, tmp_path_factory.mktemp("ab"), data)
 
 
 @pytest.mark.rule("AB-Q-20")
@@ -443,4 +511,4 @@ def test_run_unknown_kind(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_run_missing_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert content_check.run("apothebakery", str(tmp_path / "nowhere")) == 1
-    assert capsys.readouterr().out.splitlines() == [f"{tmp_path / 'nowhere'}: not a directory."]
+    assert capsys.readouterr().out.splitlines() == [f"{tmp_path / 'nowhere'} is not a folder"]

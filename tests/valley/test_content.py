@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from athanor.cli import content_check
 from athanor.games.valley import content
 from athanor.games.valley.content import CONTENT_DIR, TOKENS
-from tests.pack_support import copy_pack, edit_file, refused
+from tests.pack_support import copy_pack, corrupted_value_is_named, edit_file, refused
 
 COLORS = ("yellow", "red", "blue", "orange", "green", "purple")
 KINDS = ("yellow", "red", "blue", "water")
@@ -358,6 +361,58 @@ def test_unknown_field_and_missing_file(copy: Path) -> None:
     assert any("events.toml: file missing" in p for p in content.check(copy))
 
 
+def test_multi_is_read_from_colors_only(copy: Path) -> None:
+    edit(copy, "elixirs.toml", "ep = 1", "ep = 1\nmulti = true")
+    assert_problem(copy, "elixirs.toml, card elx-01: multi is not written")
+
+
+def test_too_many_colors(copy: Path) -> None:
+    edit(copy, "elixirs.toml", 'colors = ["yellow"]', 'colors = ["yellow", "red", "blue"]')
+    assert_problem(
+        copy, 'elixirs.toml, card elx-01: colors must be 1 or 2 different colors, or ["multi"].'
+    )
+
+
+def test_unknown_keys_of_grouped_tables_are_named(copy: Path) -> None:
+    edit(copy, "game.toml", "chest_rows = 3", "chest_rows = 3\nchest_depth = 2")
+    edit(copy, "game.toml", "skill_loss = 1", "skill_loss = 1\nboom = 2")
+    problems = content.check(copy)
+    assert "game.toml: unknown field 'limits.chest_depth'." in problems
+    assert (
+        "game.toml: events has a key 'boom'; its keys must be one of ingredient_loss, "
+        "decoction_loss, skill_loss." in problems
+    )
+
+
+def test_an_unknown_effect_is_named_and_the_card_not_counted(copy: Path) -> None:
+    edit(copy, "events.toml", 'effect = "slowdown"', 'effect = "sloowdown"')
+    problems = content.check(copy)
+    assert any(
+        p.startswith("events.toml, card evt-02: effect must be one of lose_elixir, slowdown")
+        for p in problems
+    ), problems
+    assert not any("cards, expected" in p for p in problems), problems
+
+
+def test_content_objects_stay_frozen_dataclasses(pack: content.Content) -> None:
+    multi = next(c for c in pack.elixirs if c.multi)
+    twin = dataclasses.replace(multi, id="elx-twin")
+    assert (twin.multi, twin.colors) == (True, multi.colors)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        twin.ep = 9  # type: ignore[misc]
+    s = pack.settings
+    short = dataclasses.replace(s, track_values=(2, 5))
+    assert (short.track_values, short.chest_rows, short.decks) == ((2, 5), 3, s.decks)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_value_of_another_type_is_named_never_raised(
+    tmp_path_factory: pytest.TempPathFactory, data: st.DataObject
+) -> None:
+    corrupted_value_is_named(content.PACKS, CONTENT_DIR, tmp_path_factory.mktemp("va"), data)
+
+
 # -- athanor content check valley ---------------------------------------------------
 
 
@@ -380,7 +435,7 @@ def test_run_lists_problems(copy: Path, capsys: pytest.CaptureFixture[str]) -> N
 
 def test_run_missing_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert content_check.run("valley", str(tmp_path / "nowhere")) == 1
-    assert capsys.readouterr().out.splitlines() == [f"{tmp_path / 'nowhere'}: not a directory."]
+    assert capsys.readouterr().out.splitlines() == [f"{tmp_path / 'nowhere'} is not a folder"]
 
 
 def test_run_apothebakery_still_known(capsys: pytest.CaptureFixture[str]) -> None:

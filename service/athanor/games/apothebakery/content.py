@@ -10,10 +10,10 @@ they follow, so a table with printed cards can swap its own files in and run
 ``load(directory)`` returns a frozen ``Content`` and raises ``ContentError`` for a pack
 with any problem, so the server never runs a broken pack.
 
-Adding a field: add it to the dataclass, read it in that kind's ``_build_*`` function
-(with ``r.text``/``r.integer``/... so a missing or wrong value becomes a problem) and, if
-it needs a cross-card rule, check it in ``_validate``. Unknown keys are reported, which
-catches typos in hand-edited packs.
+Adding a field: declare it once, on its ``@schema`` class (a frozen dataclass pydantic
+checks: its type, and bounds with ``Field(ge=..)``, are the field's whole check); a rule
+that spans several cards or files goes in ``_validate_*``. Unknown keys are reported,
+which catches typos in hand-edited packs.
 
 Objective conditions (``objectives.toml``, ``condition = { kind = ..., ... }``) use the
 closed vocabulary in ``CONDITION_KINDS``. Each reads only end-of-game public facts of one
@@ -52,16 +52,32 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar, get_args
+
+from pydantic import Field, PlainValidator
 
 from athanor.games import packs
 from athanor.games.packs import ContentError as ContentError
-from athanor.games.packs import Packs, Reader, is_int, read_toml
+from athanor.games.packs import (
+    Distinct,
+    Flag,
+    Int,
+    Keyed,
+    Natural,
+    Packs,
+    Positive,
+    Table,
+    Text,
+    at,
+    deck_file,
+    empty_table,
+    schema,
+)
 
 CONTENT_DIR = Path(__file__).with_name("content")
 
-SPECIES = ("plant", "rock", "water", "berry", "insect")
-SPELLS = (
+Species = Literal["plant", "rock", "water", "berry", "insect"]
+Spell = Literal[
     "stasis",
     "cleanse",
     "free_sample",
@@ -69,10 +85,13 @@ SPELLS = (
     "helping_hand",
     "forrie_tamer",
     "clean_sweep",
-)
+]
+Mode = Literal["solo", "2p", "3p", "4p", "2p_difficult"]
+SPECIES: tuple[str, ...] = get_args(Species)
+SPELLS: tuple[str, ...] = get_args(Spell)
+MODES: tuple[str, ...] = get_args(Mode)
 RAINBOW = "rainbow"
 TOKENS = ("pure", "impure", "rainbow", "failed", "spectral")
-MODES = ("solo", "2p", "3p", "4p", "2p_difficult")
 
 # AB-SET-26: the printed deck sizes; Forries are 5 species x (12 regular + 1 Iridescent).
 EXPECTED_COUNTS: Mapping[str, int] = MappingProxyType(
@@ -92,111 +111,99 @@ MAX_PLAYERS = 4
 OBJECTIVES_PER_PLAYER = 3  # AB-SET-14
 FORRIE_HAND = 3  # AB-FOR-01
 
+OneToThree = Annotated[Int, Field(ge=1, le=3)]
+
 
 # ContentError (imported above) lives in athanor.games.packs, shared by every game
 
 
-# ---------------------------------------------------------------- data model
+# ---------------------------------------------------------------- cards
+
+# Each class below is the schema of one kind of card: the TOML fields are its fields, and
+# a value of the wrong type or out of range is a problem naming the file and the card.
 
 
-@dataclass(frozen=True)
+@schema
 class ForrieCard:
-    id: str
-    species: str
-    stamina: int
-    strength: int
-    iridescent: bool = False
+    id: Text
+    species: Species
+    stamina: Natural
+    strength: Natural
+    iridescent: Flag = False
 
 
-@dataclass(frozen=True)
+@schema
 class ResourceCard:
-    id: str
-    type: str
-    potency: int
+    id: Text
+    type: Text  # an elixir type of game.toml
+    potency: Positive
 
 
-@dataclass(frozen=True)
+@schema
 class Adventurer:
-    id: str
-    name: str
-    spells: int  # how many spell cards a healer draws (AB-SPL-01)
-    ghost_vengeance: str  # a GhostVengeance id
+    id: Text
+    name: Text
+    spells: OneToThree  # how many spell cards a healer draws (AB-SPL-01)
+    ghost_vengeance: Text  # a GhostVengeance id
 
 
-@dataclass(frozen=True)
+@schema
 class Diagnosis:
-    id: str
-    cake: str
-    health: int
+    id: Text
+    cake: Text
+    health: OneToThree
 
 
-@dataclass(frozen=True)
+@schema
 class Cure:
-    id: str
-    elixirs: tuple[str, ...]  # elixir types or "rainbow", repeats allowed
-    reputation: int
+    id: Text
+    # elixir types or "rainbow", repeats allowed
+    elixirs: Annotated[tuple[Text, ...], Field(min_length=1, max_length=4)]
+    reputation: Natural
 
 
-@dataclass(frozen=True)
+@schema
 class SpellKind:
-    id: str
-    name: str
-    text: str
+    id: Text  # the key of its [spells.<id>] table
+    name: Text
+    text: Text
 
 
-@dataclass(frozen=True)
+@schema
 class SpellCard:
-    id: str
-    spell: str  # a SpellKind id
+    id: Text
+    spell: Spell
 
 
-@dataclass(frozen=True)
+@schema
 class GhostVengeance:
-    id: str
-    name: str
-    text: str
-    solo_text: str | None = None
+    id: Text
+    name: Text
+    text: Text
+    solo_text: Text | None = None
 
 
-@dataclass(frozen=True)
+@schema
 class Objective:
-    id: str
-    title: str
-    bonus: int
-    condition: Mapping[str, Any] = field(hash=False)  # {"kind": ..., fields}
-    expansion_only: bool = False
+    id: Text
+    title: Text
+    bonus: Natural
+    # {"kind": ..., fields}: checked against CONDITION_KINDS, whose fields depend on the
+    # pack's elixir types
+    condition: Table[Text, Any] = field(hash=False)
+    expansion_only: Flag = False
 
 
-@dataclass(frozen=True)
+@schema
 class CorruptionCard:
-    id: str
-    stamina: int
-    heart: int
-    spoils: tuple[int, ...]  # Wilderness slots, 1 = leftmost
+    id: Text
+    stamina: Natural
+    heart: Natural
+    # Wilderness slots, 1 = leftmost
+    spoils: Annotated[tuple[Positive, ...], Field(min_length=1), Distinct]
 
 
-@dataclass(frozen=True)
-class BagContents:
-    """Tokens in each of the five bags at setup."""
-
-    pure: int
-    impure: int
-    failed: int
-
-
-@dataclass(frozen=True)
-class BoardSide:
-    side: str
-    players: tuple[int, ...]
-    costs: tuple[int, ...]  # stamina cost per slot, left to right
-
-
-@dataclass(frozen=True)
-class VialBand:
-    min: int
-    max: int | None  # None: open-ended
-    normal: int
-    difficult: int
+# ---------------------------------------------------------------- game.toml
 
 
 @dataclass(frozen=True)
@@ -206,48 +213,99 @@ class DieFace:
     value: int  # signed; 0 for blank and skull
 
 
-@dataclass(frozen=True)
+_NUMBER_FACE = re.compile(r"[+-][1-9][0-9]*")
+
+
+def parse_face(face: str) -> DieFace:
+    """A die face: "skull", "blank" or a signed number such as "-2" or "+3"."""
+    if face == "skull":
+        return DieFace(face, skull=True, value=0)
+    if face == "blank":
+        return DieFace(face, skull=False, value=0)
+    if _NUMBER_FACE.fullmatch(face):
+        return DieFace(face, skull=False, value=int(face))
+    raise ValueError(f"{face!r} is not skull, blank or a signed number like -1 or +3")
+
+
+def _face(value: object) -> DieFace:
+    if isinstance(value, DieFace):
+        return value  # a Settings built in code, such as by dataclasses.replace
+    if not isinstance(value, str):
+        raise ValueError(f"{value!r} is not a string such as 'skull', 'blank' or '+3'")
+    return parse_face(value)
+
+
+Face = Annotated[DieFace, PlainValidator(_face)]
+
+
+@schema
+class BagContents:
+    """Tokens in each of the five bags at setup."""
+
+    pure: Natural
+    impure: Natural
+    failed: Natural
+
+
+@schema
+class BoardSide:
+    side: Text
+    players: tuple[Positive, ...]
+    costs: tuple[Positive, ...]  # stamina cost per slot, left to right
+
+
+@schema
+class VialBand:
+    min: Positive
+    normal: Natural
+    difficult: Natural
+    max: Positive | None = None  # None: open-ended
+
+
+@schema
 class Scoring:
-    categories: tuple[str, ...]
-    category_bonus: int
-    most_brewed_bonus: int
-    failed_penalty: int
-    spectral_penalty: int
+    categories: tuple[Text, ...]
+    category_bonus: Int
+    most_brewed_bonus: Int
+    failed_penalty: Int
+    spectral_penalty: Int
 
 
-@dataclass(frozen=True)
+@schema
 class Abilities:
-    names: tuple[str, ...]
-    first_cost: int
-    overcharge_cost: int
-    max_per_round: int
+    names: tuple[Text, ...]
+    first_cost: Natural
+    overcharge_cost: Natural
+    max_per_round: Positive
 
 
-@dataclass(frozen=True)
+@schema
 class Settings:
     """The constants of game.toml."""
 
-    elixir_types: tuple[str, ...]
-    bag_colours: Mapping[str, str] = field(hash=False)
-    bags: Mapping[str, BagContents] = field(hash=False)  # by mode (MODES)
-    adventurers_in_play: Mapping[str, int] = field(hash=False)  # by mode
-    supply: Mapping[str, int] = field(hash=False)
-    starting_mana: int
-    inventory_size: int
-    rounds: int
-    time_of_day: tuple[str, ...]
-    die: tuple[DieFace, ...]
-    boards: tuple[BoardSide, ...]
-    blind_draw_cost: int
-    blind_draw_count: int
-    heal_bonus: Mapping[int, int] = field(hash=False)
-    heal_bonus_otherwise: int
-    corruption_health: Mapping[int, int] = field(hash=False)
-    corruption_health_otherwise: int
+    bags: Table[Mode, BagContents] = field(hash=False)  # by mode (MODES)
+    adventurers_in_play: Table[Mode, Positive] = field(hash=False)  # by mode
+    supply: Table[Text, Natural] = field(hash=False)
+    starting_mana: Natural
+    inventory_size: Positive
+    rounds: Positive
+    time_of_day: tuple[Text, ...]
+    heal_bonus: Table[int, Int] = field(hash=False)  # by hearts
+    corruption_health: Table[int, Int] = field(hash=False)  # by hearts
     solo_vials: tuple[VialBand, ...]
     scoring: Scoring
     abilities: Abilities
-    placeholders: Mapping[str, str] = field(hash=False)  # value -> AB-Q basis
+    placeholders: Table[Text, Text] = field(hash=False)  # value -> AB-Q basis
+    # Fields read from another key come last: a dataclass takes their specs as defaults.
+    elixir_types: Annotated[tuple[Text, ...], Field(min_length=1)] = at("elixirs", "types")
+    bag_colours: Table[Text, Text] = field(hash=False, default=at("elixirs", "bag_colour"))
+    die: tuple[Face, ...] = Field(alias="side_effect_die")
+    boards: tuple[BoardSide, ...] = Field(alias="wilderness_board")
+    blind_draw_cost: Positive = at("blind_draw", "cost")
+    blind_draw_count: Positive = at("blind_draw", "count")
+    heal_bonus_otherwise: Int = at("otherwise", "heal_bonus")
+    corruption_health_otherwise: Int = at("otherwise", "corruption_health")
+    placeholder: Flag = False
 
     @staticmethod
     def mode(players: int, difficult: bool = False) -> str:
@@ -284,6 +342,38 @@ class Settings:
                 return band.difficult if difficult else band.normal
         return 0
 
+
+# ---------------------------------------------------------------- the pack
+
+
+@dataclass(frozen=True)
+class _Deck:
+    attr: str  # Content attribute
+    file: str
+    layout: type[Any]  # the file's schema
+    key: str  # the array of tables holding the cards
+
+
+def _deck(attr: str, card: type[Any], key: str = "card", **more: Any) -> _Deck:
+    return _Deck(attr, f"{attr}.toml", deck_file(card, key, **more), key)
+
+
+_DECKS = (
+    _deck("forries", ForrieCard),
+    _deck("wilderness", ResourceCard),
+    _deck("adventurers", Adventurer),
+    _deck("diagnoses", Diagnosis),
+    _deck("cures", Cure),
+    _deck(
+        "spells",
+        SpellCard,
+        spells=(Annotated[Table[Spell, SpellKind], Keyed], Field(default_factory=empty_table)),
+        solo_removed=(tuple[Spell, ...], ...),
+    ),
+    _deck("ghost_vengeance", GhostVengeance, "event"),
+    _deck("objectives", Objective),
+    _deck("corruption", CorruptionCard),
+)
 
 _C = TypeVar("_C")
 
@@ -455,288 +545,13 @@ def objective_met(content: Content, objective: Objective, facts: PlayerFacts) ->
     raise ValueError(f"unknown objective condition kind {kind!r}")
 
 
-# ---------------------------------------------------------------- die faces
+# ---------------------------------------------------------------- checks across cards
 
-_NUMBER_FACE = re.compile(r"[+-][1-9][0-9]*")
-
-
-def parse_face(face: str) -> DieFace:
-    """A die face: "skull", "blank" or a signed number such as "-2" or "+3"."""
-    if face == "skull":
-        return DieFace(face, skull=True, value=0)
-    if face == "blank":
-        return DieFace(face, skull=False, value=0)
-    if _NUMBER_FACE.fullmatch(face):
-        return DieFace(face, skull=False, value=int(face))
-    raise ValueError(f"not a die face: {face!r}")
-
-
-# ---------------------------------------------------------------- reading
-
-
-def _build_forrie(r: Reader) -> ForrieCard:
-    return ForrieCard(
-        id=r.text("id"),
-        species=r.text("species"),
-        stamina=r.integer("stamina"),
-        strength=r.integer("strength"),
-        iridescent=r.flag("iridescent"),
-    )
-
-
-def _build_resource(r: Reader) -> ResourceCard:
-    return ResourceCard(id=r.text("id"), type=r.text("type"), potency=r.integer("potency"))
-
-
-def _build_adventurer(r: Reader) -> Adventurer:
-    return Adventurer(
-        id=r.text("id"),
-        name=r.text("name"),
-        spells=r.integer("spells"),
-        ghost_vengeance=r.text("ghost_vengeance"),
-    )
-
-
-def _build_diagnosis(r: Reader) -> Diagnosis:
-    return Diagnosis(id=r.text("id"), cake=r.text("cake"), health=r.integer("health"))
-
-
-def _build_cure(r: Reader) -> Cure:
-    return Cure(id=r.text("id"), elixirs=r.texts("elixirs"), reputation=r.integer("reputation"))
-
-
-def _build_spell(r: Reader) -> SpellCard:
-    return SpellCard(id=r.text("id"), spell=r.text("spell"))
-
-
-def _build_vengeance(r: Reader) -> GhostVengeance:
-    return GhostVengeance(
-        id=r.text("id"),
-        name=r.text("name"),
-        text=r.text("text"),
-        solo_text=r.optional_text("solo_text"),
-    )
-
-
-def _build_objective(r: Reader) -> Objective:
-    condition = r.table_("condition")
-    return Objective(
-        id=r.text("id"),
-        title=r.text("title"),
-        bonus=r.integer("bonus"),
-        condition=MappingProxyType(condition),
-        expansion_only=r.flag("expansion_only"),
-    )
-
-
-def _build_corruption(r: Reader) -> CorruptionCard:
-    return CorruptionCard(
-        id=r.text("id"),
-        stamina=r.integer("stamina"),
-        heart=r.integer("heart"),
-        spoils=r.integers("spoils"),
-    )
-
-
-@dataclass(frozen=True)
-class _Deck:
-    attr: str  # Content attribute
-    file: str
-    key: str  # the array of tables in the file
-    build: Callable[[Reader], Any]
-    extra: tuple[str, ...] = ()  # other top-level keys the file may hold
-
-
-_DECKS = (
-    _Deck("forries", "forries.toml", "card", _build_forrie),
-    _Deck("wilderness", "wilderness.toml", "card", _build_resource),
-    _Deck("adventurers", "adventurers.toml", "card", _build_adventurer),
-    _Deck("diagnoses", "diagnoses.toml", "card", _build_diagnosis),
-    _Deck("cures", "cures.toml", "card", _build_cure),
-    _Deck("spells", "spells.toml", "card", _build_spell, ("spells", "solo_removed")),
-    _Deck("ghost_vengeance", "ghost_vengeance.toml", "event", _build_vengeance),
-    _Deck("objectives", "objectives.toml", "card", _build_objective),
-    _Deck("corruption", "corruption.toml", "card", _build_corruption),
-)
-
-
-def _read_deck(
-    deck: _Deck, data: Mapping[str, Any], problems: list[str], placeholders: dict[str, str]
-) -> tuple[Any, ...]:
-    top = Reader(problems, deck.file, data)
-    if top.flag("placeholder"):
-        placeholders[deck.file] = top.text("basis", "")
-    else:
-        top.seen.add("basis")
-    top.seen.update(deck.extra)
-    entries = top.tables(deck.key) if data else []
-    top.finish()
-    cards = []
-    for n, entry in enumerate(entries, start=1):
-        ident = entry.get("id")
-        label = f"card {ident}" if isinstance(ident, str) else f"card #{n} (no id)"
-        r = Reader(problems, f"{deck.file}, {label}", entry)
-        cards.append(deck.build(r))
-        r.finish()
-    return tuple(cards)
-
-
-def _read_spell_kinds(data: Mapping[str, Any], problems: list[str]) -> dict[str, SpellKind]:
-    kinds = {}
-    table = data.get("spells", {})
-    if not isinstance(table, dict):
-        problems.append("spells.toml: [spells] must be a table of spell definitions.")
-        return {}
-    for spell_id, entry in table.items():
-        if not isinstance(entry, dict):
-            problems.append(f"spells.toml, spell {spell_id}: must be a table.")
-            continue
-        r = Reader(problems, f"spells.toml, spell {spell_id}", entry)
-        kinds[spell_id] = SpellKind(spell_id, r.text("name"), r.text("text"))
-        r.finish()
-    return kinds
-
-
-def _read_by_mode(r: Reader, key: str, build: Callable[[Reader], _C]) -> dict[str, _C]:
-    out = {}
-    for mode, entry in r.table_(key).items():
-        where = f"{r.where} [{key}.{mode}]"
-        if not isinstance(entry, dict):
-            r.problems.append(f"{where}: must be a table.")
-            continue
-        sub = Reader(r.problems, where, entry)
-        out[mode] = build(sub)
-        sub.finish()
-    return out
-
-
-def _hearts_table(r: Reader, key: str) -> dict[int, int]:
-    out = {}
-    for hearts, value in r.table_(key).items():
-        if not hearts.isdigit() or not is_int(value):
-            r.problems.append(
-                f"{r.where} [{key}]: {hearts} = {value!r} must map hearts to an integer."
-            )
-            continue
-        out[int(hearts)] = value
-    return out
-
-
-def _read_settings(data: Mapping[str, Any], problems: list[str]) -> Settings:
-    r = Reader(problems, "game.toml", data)
-    r.flag("placeholder")
-    elixirs = r.sub("elixirs")
-    types = elixirs.texts("types")
-    colours = elixirs.table_("bag_colour")
-    elixirs.finish()
-
-    bags = _read_by_mode(
-        r,
-        "bags",
-        lambda b: BagContents(b.integer("pure"), b.integer("impure"), b.integer("failed")),
-    )
-    in_play = {mode: n if is_int(n) else 0 for mode, n in r.table_("adventurers_in_play").items()}
-    for mode, n in r.table_("adventurers_in_play").items():
-        if not is_int(n):
-            problems.append(f"game.toml [adventurers_in_play]: {mode} must be an integer.")
-    supply = {k: v for k, v in r.table_("supply").items() if is_int(v)}
-
-    faces = []
-    for face in r.texts("side_effect_die"):
-        try:
-            faces.append(parse_face(face))
-        except ValueError:
-            problems.append(
-                f"game.toml: side_effect_die face {face!r} is not skull, blank or a signed "
-                "number like -1 or +3."
-            )
-
-    boards = []
-    for n, entry in enumerate(r.tables("wilderness_board"), start=1):
-        b = Reader(problems, f"game.toml [[wilderness_board]] #{n}", entry)
-        boards.append(BoardSide(b.text("side"), b.integers("players"), b.integers("costs")))
-        b.finish()
-
-    blind = r.sub("blind_draw")
-    blind_cost, blind_count = blind.integer("cost"), blind.integer("count")
-    blind.finish()
-    otherwise = r.sub("otherwise")
-    heal_otherwise, corruption_otherwise = (
-        otherwise.integer("heal_bonus"),
-        otherwise.integer("corruption_health"),
-    )
-    otherwise.finish()
-
-    bands = []
-    for n, entry in enumerate(r.tables("solo_vials"), start=1):
-        b = Reader(problems, f"game.toml [[solo_vials]] #{n}", entry)
-        bands.append(
-            VialBand(
-                b.integer("min"),
-                b.optional_integer("max"),
-                b.integer("normal"),
-                b.integer("difficult"),
-            )
-        )
-        b.finish()
-
-    s = r.sub("scoring")
-    scoring = Scoring(
-        s.texts("categories"),
-        s.integer("category_bonus"),
-        s.integer("most_brewed_bonus"),
-        s.integer("failed_penalty"),
-        s.integer("spectral_penalty"),
-    )
-    s.finish()
-    a = r.sub("abilities")
-    abilities = Abilities(
-        a.texts("names"),
-        a.integer("first_cost"),
-        a.integer("overcharge_cost"),
-        a.integer("max_per_round"),
-    )
-    a.finish()
-
-    settings = Settings(
-        elixir_types=types,
-        bag_colours=MappingProxyType({k: str(v) for k, v in colours.items()}),
-        bags=MappingProxyType(bags),
-        adventurers_in_play=MappingProxyType(in_play),
-        supply=MappingProxyType(supply),
-        starting_mana=r.integer("starting_mana"),
-        inventory_size=r.integer("inventory_size"),
-        rounds=r.integer("rounds"),
-        time_of_day=r.texts("time_of_day"),
-        die=tuple(faces),
-        boards=tuple(boards),
-        blind_draw_cost=blind_cost,
-        blind_draw_count=blind_count,
-        heal_bonus=MappingProxyType(_hearts_table(r, "heal_bonus")),
-        heal_bonus_otherwise=heal_otherwise,
-        corruption_health=MappingProxyType(_hearts_table(r, "corruption_health")),
-        corruption_health_otherwise=corruption_otherwise,
-        solo_vials=tuple(bands),
-        scoring=scoring,
-        abilities=abilities,
-        placeholders=MappingProxyType({k: str(v) for k, v in r.table_("placeholders").items()}),
-    )
-    r.finish()
-    return settings
-
-
-# ---------------------------------------------------------------- validation
-
-
-def _validate(c: Content, problems: list[str]) -> None:
-    _validate_settings(c.settings, problems.append)
-    _validate_cards(c, problems.append)
-    _validate_setup(c, problems.append)
+# What a field's schema cannot say: a value that must agree with another field, another
+# card or another file, and tables that must be complete.
 
 
 def _validate_settings(s: Settings, note: Callable[[str], None]) -> None:
-    if not s.elixir_types:
-        note("game.toml [elixirs]: types must list the elixir types.")
     for t in s.elixir_types:
         if t not in s.bag_colours:
             note(f"game.toml [elixirs.bag_colour]: no bag colour for {t}.")
@@ -745,14 +560,10 @@ def _validate_settings(s: Settings, note: Callable[[str], None]) -> None:
             note(f"game.toml [bags]: no bag contents for mode {mode}.")
         if mode not in s.adventurers_in_play:
             note(f"game.toml [adventurers_in_play]: no count for mode {mode}.")
-    for mode in sorted({*s.bags, *s.adventurers_in_play} - set(MODES)):
-        note(f"game.toml: unknown mode {mode!r} (modes: {', '.join(MODES)}).")
     per_colour = s.supply.get("elixirs_per_colour")
     failed_supply = s.supply.get("failed")
     for mode, bag in s.bags.items():
         where = f"game.toml [bags.{mode}]"
-        if min(bag.pure, bag.impure, bag.failed) < 0:
-            note(f"{where}: token counts must be >= 0.")
         if per_colour is not None and bag.pure + bag.impure > per_colour:
             note(
                 f"{where}: {bag.pure + bag.impure} elixir tokens per bag exceed the "
@@ -760,16 +571,11 @@ def _validate_settings(s: Settings, note: Callable[[str], None]) -> None:
             )
         if failed_supply is not None and bag.failed * len(s.elixir_types) > failed_supply:
             note(f"{where}: the bags need more Failed tokens than the {failed_supply} printed.")
-    for mode, n in s.adventurers_in_play.items():
-        if n < 1:
-            note(f"game.toml [adventurers_in_play]: {mode} must be >= 1.")
-    if s.rounds < 1 or len(s.time_of_day) != s.rounds:
+    if len(s.time_of_day) != s.rounds:
         note(
             f"game.toml: time_of_day must name one space per round "
             f"({s.rounds} rounds, {len(s.time_of_day)} labels)."
         )
-    if s.starting_mana < 0 or s.inventory_size < 1:
-        note("game.toml: starting_mana must be >= 0 and inventory_size >= 1.")
     if not any(f.skull for f in s.die) or not any(f.face == "blank" for f in s.die):
         note("game.toml: side_effect_die needs a skull and a blank face (AB-SE-10).")
     # The solo kill roll reads a face's size as an adventurer position (AB-SOLO-17).
@@ -788,8 +594,6 @@ def _validate_settings(s: Settings, note: Callable[[str], None]) -> None:
         sides = [b.side for b in s.boards if players in b.players]
         if len(sides) != 1:
             note(f"game.toml: {players} players must match one wilderness_board side ({sides}).")
-    if s.blind_draw_cost < 1 or s.blind_draw_count < 1:
-        note("game.toml [blind_draw]: cost and count must be >= 1.")
     for name, table in (("heal_bonus", s.heal_bonus), ("corruption_health", s.corruption_health)):
         if not table or sorted(table) != list(range(1, len(table) + 1)):
             note(f"game.toml [{name}]: hearts must run 1, 2, 3, ... with no gap.")
@@ -804,31 +608,22 @@ def _validate_settings(s: Settings, note: Callable[[str], None]) -> None:
         elif band.max is not None and band.max < band.min:
             note(f"game.toml [[solo_vials]] #{n}: max is below min.")
         expected_min = (band.max or band.min) + 1
-        if band.normal < 0 or band.difficult < 0:
-            note(f"game.toml [[solo_vials]] #{n}: points must be >= 0.")
     for cat in s.scoring.categories:
         if cat not in {*s.elixir_types, RAINBOW}:
             note(f"game.toml [scoring]: unknown category {cat!r}.")
-    a = s.abilities
-    if a.max_per_round < 1 or min(a.first_cost, a.overcharge_cost) < 0:
-        note("game.toml [abilities]: costs must be >= 0 and max_per_round >= 1.")
 
 
-def _validate_cards(c: Content, note: Callable[[str], None]) -> None:
+def _validate_cards(c: Content, partial: set[str], note: Callable[[str], None]) -> None:
     types = set(c.settings.elixir_types)
     cure_types = types | {RAINBOW}
 
-    # counts (AB-SET-26) and ids: unique in a file and across files, so an id names one card
+    # counts (AB-SET-26) and ids: unique in a file and across files, so an id names one
+    # card; a file that lost a card to a problem already said so, so it is not counted
     packs.check_decks(
-        ((d.file, getattr(c, d.attr), EXPECTED_COUNTS.get(d.attr), "AB-SET-26") for d in _DECKS),
+        ((d.file, getattr(c, d.attr), _expected(d, partial), "AB-SET-26") for d in _DECKS),
         note,
     )
 
-    for card in c.forries:
-        if card.species not in SPECIES:
-            note(f"forries.toml, card {card.id}: unknown species {card.species!r}.")
-        if card.stamina < 0 or card.strength < 0:
-            note(f"forries.toml, card {card.id}: stamina and strength must be >= 0.")
     for species in SPECIES:
         regular = len(c.forrie_deck(species))
         iridescent = sum(1 for f in c.forries if f.species == species and f.iridescent)
@@ -843,63 +638,40 @@ def _validate_cards(c: Content, note: Callable[[str], None]) -> None:
     for res in c.wilderness:
         if res.type not in types:
             note(f"wilderness.toml, card {res.id}: unknown resource type {res.type!r}.")
-        if res.potency < 1:
-            note(f"wilderness.toml, card {res.id}: potency must be >= 1 (got {res.potency}).")
 
     events = {e.id for e in c.ghost_vengeance}
     for adv in c.adventurers:
-        if not 1 <= adv.spells <= 3:
-            note(f"adventurers.toml, card {adv.id}: spells must be 1..3 (got {adv.spells}).")
         if adv.ghost_vengeance not in events:
             note(
                 f"adventurers.toml, card {adv.id}: ghost_vengeance {adv.ghost_vengeance!r} "
                 "is not an event in ghost_vengeance.toml."
             )
 
-    for dia in c.diagnoses:
-        if not 1 <= dia.health <= 3:
-            note(f"diagnoses.toml, card {dia.id}: health must be 1..3 (got {dia.health}).")
-
     for cure in c.cures:
-        if not 1 <= len(cure.elixirs) <= 4:
-            note(f"cures.toml, card {cure.id}: needs 1..4 elixirs (got {len(cure.elixirs)}).")
         for e in cure.elixirs:
             if e not in cure_types:
                 note(f"cures.toml, card {cure.id}: unknown elixir {e!r}.")
-        if cure.reputation < 0:
-            note(f"cures.toml, card {cure.id}: reputation must be >= 0 (got {cure.reputation}).")
 
-    for spell_id in c.spell_kinds:
-        if spell_id not in SPELLS:
-            note(f"spells.toml, spell {spell_id}: not one of {', '.join(SPELLS)}.")
     for spell_id in SPELLS:
         if spell_id not in c.spell_kinds:
             note(f"spells.toml: no [spells.{spell_id}] definition.")
-    for spell_id in c.solo_removed_spells:
-        if spell_id not in SPELLS:
-            note(f"spells.toml: solo_removed names unknown spell {spell_id!r}.")
-    for spell in c.spells:
-        if spell.spell not in SPELLS:
-            note(f"spells.toml, card {spell.id}: unknown spell {spell.spell!r}.")
 
     for obj in c.objectives:
         _check_condition(obj, cure_types, types, note)
-        if obj.bonus < 0:
-            note(f"objectives.toml, card {obj.id}: bonus must be >= 0 (got {obj.bonus}).")
 
     # Corruption plays on the 1-2 player side (AB-SOLO-02, AB-2PD-03).
     slots = max((len(b.costs) for b in c.settings.boards if 1 in b.players), default=0)
     for cor in c.corruption:
-        if cor.stamina < 0 or cor.heart < 0:
-            note(f"corruption.toml, card {cor.id}: stamina and heart must be >= 0.")
-        if not cor.spoils or len(set(cor.spoils)) != len(cor.spoils):
-            note(f"corruption.toml, card {cor.id}: spoils must list one or more different slots.")
         for slot in cor.spoils:
             if not 1 <= slot <= slots:
                 note(
                     f"corruption.toml, card {cor.id}: spoiled slot {slot} is not on the "
                     f"1-2 player board (slots 1..{slots})."
                 )
+
+
+def _expected(deck: _Deck, partial: set[str]) -> int | None:
+    return None if deck.file in partial else EXPECTED_COUNTS.get(deck.attr)
 
 
 def _validate_setup(c: Content, note: Callable[[str], None]) -> None:
@@ -945,9 +717,9 @@ def _check_condition(
             continue
         value = cond[name]
         valid = {
-            "count": lambda v: is_int(v) and v >= 1,
-            "integer": is_int,
-            "health": lambda v: is_int(v) and 1 <= v <= 3,
+            "count": lambda v: _is_int(v) and v >= 1,
+            "integer": _is_int,
+            "health": lambda v: _is_int(v) and 1 <= v <= 3,
             "cure_type": lambda v: v in cure_types,
             "elixir": lambda v: v in types,
             "token": lambda v: v in TOKENS,
@@ -967,39 +739,50 @@ def _check_condition(
         )
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 # ---------------------------------------------------------------- entry points
 
 
-def _read(directory: Path) -> tuple[Content | None, list[str]]:
+def read(directory: Path) -> tuple[Content | None, list[str]]:
+    """The pack at ``directory`` and every problem in it (content None when unreadable)."""
     if not directory.is_dir():
         return None, [f"{directory}: not a directory."]
-    problems: list[str] = []
-    settings = _read_settings(read_toml(directory, "game.toml", problems), problems)
-    placeholders: dict[str, str] = {}
-    decks: dict[str, tuple[Any, ...]] = {}
-    spell_kinds: dict[str, SpellKind] = {}
-    solo_removed: tuple[str, ...] = ()
-    for deck in _DECKS:
-        data = read_toml(directory, deck.file, problems)
-        decks[deck.attr] = _read_deck(deck, data, problems, placeholders)
-        if deck.attr == "spells":
-            spell_kinds = _read_spell_kinds(data, problems)
-            solo_removed = (
-                Reader(problems, "spells.toml", data).texts("solo_removed") if data else ()
-            )
+    reader = packs.PackReader(directory)
+    settings = reader.read("game.toml", Settings)
+    files = {deck.attr: (deck, reader.read(deck.file, deck.layout)) for deck in _DECKS}
+    decks = {
+        attr: getattr(data, deck.key) if data is not None else ()
+        for attr, (deck, data) in files.items()
+    }
+    placeholders = {
+        deck.file: data.basis
+        for deck, data in files.values()
+        if data is not None and data.placeholder
+    }
+    spells = files["spells"][1]
+    problems = reader.problems
+    if settings is None:
+        # The checks across cards need game.toml's vocabulary; ids can be checked anyway.
+        packs.check_decks(((d.file, decks[d.attr], None, "") for d in _DECKS), problems.append)
+        return None, problems
     content = Content(
         source=directory,
         settings=settings,
-        spell_kinds=MappingProxyType(spell_kinds),
-        solo_removed_spells=solo_removed,
+        spell_kinds=spells.spells if spells is not None else MappingProxyType({}),
+        solo_removed_spells=spells.solo_removed if spells is not None else (),
         placeholders=MappingProxyType(placeholders),
         **decks,
     )
-    _validate(content, problems)
+    _validate_settings(settings, problems.append)
+    _validate_cards(content, reader.partial, problems.append)
+    _validate_setup(content, problems.append)
     return content, problems
 
 
-PACKS: Packs[Content] = Packs(lambda folder: _read(folder), CONTENT_DIR)
+PACKS: Packs[Content] = Packs(read, CONTENT_DIR)
 check = PACKS.check
 load = PACKS.load
 
