@@ -12,6 +12,7 @@ import pytest
 from athanor.engine import Rng
 from athanor.engine.game import GameState
 from athanor.games.valley import scoring
+from athanor.games.valley.rules import RULES
 from tests.valley.support import Scripted, act, active, edit, me, playing, types_of
 
 ELIXIRS = [f"elx-{i:02d}" for i in range(1, 85)]
@@ -154,6 +155,6 @@ def test_after_the_last_turn_the_final_ep_are_counted() -> None:
     assert types_of(events)[-2:] == ["GameOver", "GameEnded"]
     assert s.outcome is not None
     assert s.outcome["scores"] == {"1": 15, "2": 10}
-    assert scoring.final_ep(s.rules_state, 1)["total"] == 15
-    assert scoring.final_ep(s.rules_state, 2)["total"] == 10
+    assert scoring.final_ep(RULES.cards, s.rules_state, 1)["total"] == 15
+    assert scoring.final_ep(RULES.cards, s.rules_state, 2)["total"] == 10
     assert list(s.outcome["winners"]) == [1]

@@ -21,6 +21,10 @@ The laws checked after every command:
   resource board, so nothing is ever missing. 4 skill markers on the track's spaces.
 * EP markers: a player's markers are the sum of the line bonuses he sold for.
 
+Who is awaited (the engine derives it from the legal commands): one seat at a time, the
+seat an event waits for (Protect or ChooseElixir only), else the active seat (its skill
+points, or its turn, with EndTurn as the advance button); nobody once the game is over.
+
 At the end: every seat has had the same number of turns (VA-END-02), the end was
 triggered (solo: the player took one turn after it, VA-Q-31), each score equals the
 sum of its parts recomputed from the state (VA-SCORE-01, VA-SOLO-12) and the sealed
@@ -31,15 +35,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from athanor.engine import game
 from athanor.engine.audit import verify
 from athanor.engine.local import LocalGame
-from athanor.games.valley import scoring
+from athanor.games.valley import event_cards, scoring
 from athanor.games.valley.content import load
 from athanor.games.valley.rules import RULES
+from athanor.games.valley.state import active_seat
 
 JSON = dict[str, Any]
 TIME = "2024-01-01T00:00:00Z"
@@ -80,7 +87,8 @@ class Table(LocalGame):
             return self.rng.choice(busy)
         return self.rng.choice(moves)
 
-    def play(self) -> None:
+    def play(self, laws: tuple[Callable[[Table], None], ...] = ()) -> None:
+        """Play to the end, checking `check` and `laws` after every command."""
         for _ in range(MAX_COMMANDS):
             if self.state.over:
                 return
@@ -89,6 +97,8 @@ class Table(LocalGame):
                 if record.type == "LineSold":
                     self.sales[record.body["seat"]] += record.body["bonus"]["total"]
             check(self)
+            for law in laws:
+                law(self)
         raise AssertionError(f"no end after {MAX_COMMANDS} commands")
 
 
@@ -129,6 +139,37 @@ def check(t: Table) -> None:
     assert 0 <= rs["actions_left"] <= s.actions_per_turn
 
 
+def check_awaited(t: Table) -> None:
+    """The seats the table shows awaited, the advance button and the die step all come
+    from the legal commands (the engine derives them): check those commands where it
+    matters. The game rests only where a seat must decide (refills and automatic event
+    resolutions run on), and one seat decides at a time."""
+    rs = t.state.rules_state
+    shown = game.table(RULES, t.state)
+    legal = {seat: game.legal_commands(RULES, t.state, seat) for seat in range(1, t.seats + 1)}
+    assert not shown.die_step  # the Valley has no dice
+    if t.state.over:
+        assert shown.awaiting == () and shown.advance == {} and not any(legal.values())
+        return
+    need = event_cards.current(RULES.cards, rs)
+    if rs["pending"] is not None:  # the seat the event waits for, even off its turn
+        assert need is not None, "an event rests only on a seat's decision"
+        seat, what = need
+        only = {"protect": {"Protect"}, "choose": {"ChooseElixir"}}[what]
+    else:
+        assert need is None and not rs.get("refilling"), "a refill never waits"
+        seat = active_seat(rs)
+        only = {"AssignSkills"} if rs["phase"] == "skills" else None
+    assert shown.awaiting == (seat,)
+    assert not any(cs for other, cs in legal.items() if other != seat)
+    kinds = {c["type"] for c in legal[seat]}
+    if only is not None:  # a decision or the skill points: nothing else, no end of turn
+        assert kinds == only and shown.advance == {}
+    else:
+        assert rs["phase"] == "play" and "EndTurn" in kinds
+        assert shown.advance == {seat: {"type": "EndTurn"}}
+
+
 def check_end(t: Table) -> None:
     rs = t.state.rules_state
     outcome = t.state.outcome
@@ -136,7 +177,7 @@ def check_end(t: Table) -> None:
     assert rs["end_triggered"]
     assert len(set(rs["turns"].values())) == 1, rs["turns"]  # VA-END-02
     for seat, p in rs["players"].items():
-        parts = scoring.final_ep(rs, int(seat))
+        parts = scoring.final_ep(RULES.cards, rs, int(seat))
         cards = sum(load().elixir(c).ep for c in p["sold"] + [c for c in p["chest"] if c])
         decoctions = sum(p["decoctions"].values()) + (p["pool"] or {}).get("n", 0)
         assert parts["cards"] == cards
@@ -148,7 +189,7 @@ def check_end(t: Table) -> None:
         # after the draw that emptied the deck the player took exactly one more turn
         assert rs["turns"]["1"] == rs["solo"]["trigger_at"] + 1  # VA-SOLO-10, VA-Q-31
         virtual = 2 * sum(load().elixir(c).ep for c in rs["solo"]["stack"])
-        assert scoring.virtual_score(rs) == virtual
+        assert scoring.virtual_score(RULES.cards, rs) == virtual
         won = outcome["scores"]["1"] > virtual
         assert list(outcome["winners"]) == ([1] if won else [])
     else:
@@ -174,6 +215,14 @@ def test_random_game(seats: int, events: bool, n: int) -> None:
     check(t)
     t.play()
     check_end(t)
+
+
+@pytest.mark.rule("VA-TURN-01", "VA-SETUP-13", "VA-TPRO-01", "VA-EVE-01")
+@pytest.mark.parametrize(("seats", "events"), MODES)
+def test_random_games_await_the_seat_that_decides(seats: int, events: bool) -> None:
+    t = Table(seats, events, 1000)
+    check_awaited(t)
+    t.play(laws=(check_awaited,))
 
 
 def test_random_games_cover_the_events_and_sales() -> None:

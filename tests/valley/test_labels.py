@@ -17,13 +17,22 @@ from hypothesis import strategies as st
 from athanor.engine import game
 from athanor.engine.game import strings_in
 from athanor.games.valley import content, labels
-from athanor.games.valley.content import load
 from athanor.games.valley.previews import EFFECT_NAMES
 from athanor.games.valley.rules import RULES
 from tests.valley.test_invariants import Table
 
 JSON = dict[str, Any]
-PACK = load()
+PACK = RULES.cards
+NAMES = labels.for_pack(PACK).all()
+LABEL = RULES.presentation.labels
+assert LABEL is not None
+
+
+def all_labels(pack: content.Content) -> dict[str, str]:
+    """The labels of another pack (rules are built with one pack each)."""
+    return labels.for_pack(pack).all()
+
+
 TOKENS = frozenset(PACK.settings.tokens)
 # every kind of id a view holds, as the view writes it
 KINDS = {
@@ -60,7 +69,7 @@ def base_label(kind: str, card: Any) -> str:
 
 
 def test_every_id_the_pack_prints_and_every_token_has_a_label() -> None:
-    names = labels.all_labels()
+    names = NAMES
     ids = [card_id for _, card_id, _ in printed(PACK)]
     assert len(ids) == len(set(ids)) == sum(PACK.counts().values())
     assert set(ids) | TOKENS == set(names)
@@ -69,7 +78,7 @@ def test_every_id_the_pack_prints_and_every_token_has_a_label() -> None:
 
 
 def test_labels_come_from_the_printed_cards() -> None:
-    names = labels.all_labels()
+    names = NAMES
     # the placeholder pack's cards, as printed in content/*.toml
     assert names["elx-22"] == "Red L3 square (6 EP)"
     assert names["elx-67"] == "Red/Orange L2 square (3 EP)"
@@ -92,11 +101,11 @@ def test_plain_words_are_not_labelled() -> None:
     s = PACK.settings
     words = {*s.ingredients, *s.decoction_colors, *s.tracks, *s.shapes, *content.EFFECTS}
     words |= {"skills", "play", "over", "event", "multi"}
-    assert not words & set(labels.all_labels())
+    assert not words & set(NAMES)
 
 
 def test_labels_are_short_and_read_well_in_a_list() -> None:
-    for card_id, label in labels.all_labels().items():
+    for card_id, label in NAMES.items():
         plain = label.removesuffix(f" ({card_id})")
         assert 0 < len(plain) <= 33, label
         assert len(label) <= 36, label  # a list of two fits an 80-column line
@@ -105,7 +114,7 @@ def test_labels_are_short_and_read_well_in_a_list() -> None:
 
 
 def test_two_ids_share_a_label_only_when_their_cards_are_the_same_in_print() -> None:
-    names = labels.all_labels()
+    names = NAMES
     by_label: dict[str, set[tuple[Any, ...]]] = {}
     for kind, card_id, card in printed(PACK):
         by_label.setdefault(names[card_id], set()).add((kind, face(card)))
@@ -126,16 +135,13 @@ def test_identical_cards_share_a_label_and_look_alikes_get_their_ids() -> None:
     twin = dataclasses.replace(first, id=second.id)  # the same card printed twice
     bonus = dataclasses.replace(first, id=third.id, bonus=("blue",))  # reads the same
     assert face(twin) == face(first) and face(bonus) != face(first)
-    plain = labels.all_labels()[first.id]
-    try:
-        names = labels.all_labels(dataclasses.replace(PACK, elixirs=(first, twin, *rest)))
-        assert names[first.id] == names[twin.id] == plain
-        names = labels.all_labels(dataclasses.replace(PACK, elixirs=(first, second, bonus, *rest)))
-        assert names[first.id] == f"{plain} ({first.id})"
-        assert names[bonus.id] == f"{plain} ({bonus.id})"
-        assert names[second.id] == labels.all_labels(PACK)[second.id]
-    finally:
-        labels.all_labels(PACK)  # the shipped pack again, for the other tests
+    plain = NAMES[first.id]
+    names = all_labels(dataclasses.replace(PACK, elixirs=(first, twin, *rest)))
+    assert names[first.id] == names[twin.id] == plain
+    names = all_labels(dataclasses.replace(PACK, elixirs=(first, second, bonus, *rest)))
+    assert names[first.id] == f"{plain} ({first.id})"
+    assert names[bonus.id] == f"{plain} ({bonus.id})"
+    assert names[second.id] == NAMES[second.id]
 
 
 def test_the_rules_offer_the_hook() -> None:
@@ -145,13 +151,13 @@ def test_the_rules_offer_the_hook() -> None:
         "last_event": {"card": "evt-05", "effect": "ingredient_loss", "param": "yellow"},
         "phase": "play",
     }
-    assert RULES.labels(view) == {
+    assert LABEL(view) == {
         "elx-22": "Red L3 square (6 EP)",
         "evt-05": "Ingredient loss (Yellow)",
         "protection": "Protection token",
     }
-    assert RULES.labels({"elx-22": 1}) == {}  # a key names nothing
-    assert RULES.labels({}) == {}
+    assert LABEL({"elx-22": 1}) == {}  # a key names nothing
+    assert LABEL({}) == {}
 
 
 # -- in real views ---------------------------------------------------------------------
@@ -174,8 +180,8 @@ def check_views(table: Table) -> set[str]:
             assert set(given) <= values, "labels name only what the view shows"
             ids = {v for v in values if kind_of(v)}
             assert ids == set(given), f"unlabelled: {ids - set(given)}"
-            assert given == RULES.labels(seen["game"])  # the engine dropped nothing
-            assert given == {x: labels.all_labels()[x] for x in ids}
+            assert given == LABEL(seen["game"])  # the engine dropped nothing
+            assert given == {x: NAMES[x] for x in ids}
             assert not set(given) & hidden, f"{viewer} gets a label for a hidden card"
             text = " ".join(given.values())
             assert not {c for c in hidden if c in text}, "a label names a hidden card"
@@ -217,6 +223,6 @@ def test_a_new_game_labels_the_display_and_the_tokens(viewer: int | None) -> Non
 
 
 def test_event_sentences_name_cards_by_label() -> None:
-    names = labels.all_labels()
     card = PACK.elixirs[0].id
-    assert RULES.describe("CardDealt", {"card": card}) == f"{names[card]} is dealt to the display."
+    said = game.describe(RULES, "CardDealt", {"card": card})
+    assert said == f"{NAMES[card]} is dealt to the display."

@@ -56,6 +56,8 @@ from tests.valley.test_selling import (
 
 JSON = dict[str, Any]
 Check = Callable[["Trial", str], bool]
+PREVIEW = RULES.presentation.preview  # called directly where an error must show
+assert PREVIEW is not None
 
 RULE_IDS = (
     "VA-SETUP-13", "VA-COLL-02", "VA-COLL-03", "VA-LIM-01", "VA-BREW-01", "VA-BREW-05",
@@ -116,7 +118,7 @@ class Trial:
         return mine[0] if mine else None
 
     def card_ep(self, state: GameState) -> int:
-        return scoring.final_ep(state.rules_state, self.seat)["cards"]
+        return scoring.final_ep(RULES.cards, state.rules_state, self.seat)["cards"]
 
 
 def number(pattern: str, text: str) -> int:
@@ -144,7 +146,7 @@ def actions_left(t: Trial, text: str) -> None:
 
 def raised(t: Trial, text: str) -> set[str]:
     """Each 'Red from 2 to 3' is the skill value before and after; returns the tracks."""
-    before, after = skills(t.was), skills(t.now)
+    before, after = skills(RULES.cards, t.was), skills(RULES.cards, t.now)
     named = set()
     for name, old, new in re.findall(r"(\w+) from (\d+) to (\d+)", text):
         track = name.lower()
@@ -191,7 +193,7 @@ def lines(t: Trial, text: str) -> None:
 def assign_skills(t: Trial, text: str) -> bool:
     assert raised(t, text) == set(t.command["tracks"])
     most = amounts(text.split("up to ", 1)[1])
-    assert most == {k: v for k, v in skills(t.now).items() if k in most}
+    assert most == {k: v for k, v in skills(RULES.cards, t.now).items() if k in most}
     return True
 
 
@@ -397,7 +399,7 @@ def check_state(
             continue
         view = RULES.view(state.rules_state, seat)
         frozen = json.dumps(view, sort_keys=True)
-        texts = [RULES.preview(view, c) for c in commands]  # raw: an error would show
+        texts = [PREVIEW(view, c) for c in commands]  # raw: an error would show
         assert json.dumps(view, sort_keys=True) == frozen, "a preview changed the view"
         listed = game.previews(RULES, state, commands, seat)
         assert listed == [t or "" for t in texts]
@@ -641,7 +643,7 @@ def test_VA_SETUP_13_skill_points_collect_and_brew_previews() -> None:
 def test_no_preview_when_nothing_is_worth_saying() -> None:
     state = edit(playing(), lambda rs: rs.update(actions_left=0))
     view = RULES.view(state.rules_state, 1)
-    assert RULES.preview(view, {"type": "EndTurn"}) is None
-    assert RULES.preview(view, {"type": "Unknown"}) is None
+    assert PREVIEW(view, {"type": "EndTurn"}) is None
+    assert PREVIEW(view, {"type": "Unknown"}) is None
     over = edit(state, lambda rs: rs.update(phase="over"))
-    assert RULES.preview(RULES.view(over.rules_state, 1), {"type": "EndTurn"}) is None
+    assert PREVIEW(RULES.view(over.rules_state, 1), {"type": "EndTurn"}) is None

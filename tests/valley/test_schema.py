@@ -9,14 +9,14 @@ import pytest
 
 from athanor.engine import BadCommand, Rng, schema
 from athanor.engine.local import LocalGame
-from athanor.games.valley.rules import COMMANDS, RULES
+from athanor.games.valley.rules import RULES
 from athanor.games.valley.v1 import commands_pb2
 
 HELPER_MESSAGES = {"MakeOrder", "Change"}  # parts of commands, not commands
 
 
 def test_every_command_has_a_message() -> None:
-    assert set(COMMANDS) == schema.command_types(commands_pb2) - HELPER_MESSAGES
+    assert set(RULES.commands) == schema.command_types(commands_pb2) - HELPER_MESSAGES
 
 
 @pytest.mark.parametrize(

@@ -55,7 +55,7 @@ def test_final_ep_adds_sold_cards_markers_chest_cards_and_decoction_pairs() -> N
         p["reserve_decoctions"]["orange"] -= 2
 
     state = closed(2, change)
-    parts = scoring.final_ep(state, 1)
+    parts = scoring.final_ep(RULES.cards, state, 1)
     assert parts == {"cards": 13 + 9, "markers": 12, "decoctions": 2, "total": 36}
     assert result(state)[0] == {1: 36, 2: 0}
 
@@ -69,7 +69,12 @@ def test_chest_elixirs_score_their_printed_ep_without_a_line_bonus() -> None:
         hold(rs["players"]["1"], chest=line)
 
     state = closed(2, change)
-    assert scoring.final_ep(state, 1) == {"cards": 3, "markers": 0, "decoctions": 0, "total": 3}
+    assert scoring.final_ep(RULES.cards, state, 1) == {
+        "cards": 3,
+        "markers": 0,
+        "decoctions": 0,
+        "total": 3,
+    }
 
 
 @pytest.mark.rule("VA-SCORE-03", "VA-Q-27")
@@ -86,7 +91,7 @@ def test_chest_elixirs_score_their_printed_ep_without_a_line_bonus() -> None:
 )
 def test_each_pair_of_unused_decoctions_is_worth_one_ep(held: dict[str, int], ep: int) -> None:
     state = closed(2, lambda rs: hold(rs["players"]["1"], decoctions=held))
-    assert scoring.final_ep(state, 1)["decoctions"] == ep
+    assert scoring.final_ep(RULES.cards, state, 1)["decoctions"] == ep
     assert result(state)[0][1] == ep
 
 
@@ -190,5 +195,10 @@ def test_ep_come_from_sales_during_play_and_from_cards_at_the_end() -> None:
     assert me(s, 1)["ep"] == 7  # markers at once
     assert me(s, 1)["sold"] == line
     over = edit(s, lambda rs: rs.__setitem__("phase", "over")).rules_state
-    assert scoring.final_ep(over, 1) == {"cards": 3, "markers": 7, "decoctions": 0, "total": 10}
+    assert scoring.final_ep(RULES.cards, over, 1) == {
+        "cards": 3,
+        "markers": 7,
+        "decoctions": 0,
+        "total": 10,
+    }
     assert RULES.outcome(s.rules_state) is None  # nothing is final before the end

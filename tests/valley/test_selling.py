@@ -11,6 +11,7 @@ import pytest
 
 from athanor.engine import BadCommand, RuleViolation
 from athanor.games.valley.content import load
+from athanor.games.valley.rules import RULES
 from athanor.games.valley.selling import CHANGES, best_declaration, bonus, looks
 from athanor.games.valley.state import LINES
 from tests.valley.support import act, edit, legal, me, playing
@@ -60,12 +61,15 @@ def sell(game: Any, line: str, *changes: dict[str, Any]) -> tuple[dict[str, Any]
 
 def line_bonus(cards: list[str], changes: dict[int, dict[str, Any]] | None = None) -> dict:
     changes = changes or {}
-    return bonus([looks(c, changes.get(i)) for i, c in enumerate(cards)])
+    return bonus(RULES.cards, [looks(RULES.cards, c, changes.get(i)) for i, c in enumerate(cards)])
 
 
 def total_of(cards: list[str], places: tuple[int, ...], uses: list[dict[str, Any]]) -> int:
     by_place = {u["place"]: u for u in uses}
-    return bonus([looks(c, by_place.get(i)) for c, i in zip(cards, places, strict=True)])["total"]
+    return bonus(
+        RULES.cards,
+        [looks(RULES.cards, c, by_place.get(i)) for c, i in zip(cards, places, strict=True)],
+    )["total"]
 
 
 # -- the bonus table (VA-SELL-04..12) ------------------------------------------------------
@@ -349,7 +353,7 @@ def test_two_tokens_offered_when_they_pay_more_than_one() -> None:
 def test_best_declaration_keeps_one_token_per_elixir() -> None:
     # place 3 is the odd one in shape and level; blue at place 2 is the odd color
     cards = [R1_SQ, B1_SQ, R3_TRI]
-    uses = best_declaration(cards, (1, 2, 3), list(CHANGES))
+    uses = best_declaration(RULES.cards, cards, (1, 2, 3), list(CHANGES))
     assert len({u["place"] for u in uses}) == len(uses)
     assert total_of(cards, (1, 2, 3), uses) == 5 + 4 + 0
     game = scene(line_of(cards))

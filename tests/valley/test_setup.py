@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 
 from athanor.engine import BadCommand, Rng, RuleViolation, game
-from athanor.games.valley import scoring, views
+from athanor.games.valley import scoring
 from athanor.games.valley.content import MULTI, TOKENS, load
-from athanor.games.valley.rules import COMMANDS, RULES
+from athanor.games.valley.rules import RULES
 from tests.valley.support import SEED, Scripted, act, legal, me, playing, skill_values, start
 
 S = load().settings
@@ -134,7 +134,7 @@ def test_VA_DATA_12_five_actions_two_per_turn() -> None:
     state = playing(2)
     assert state.rules_state["actions_left"] == 2
     action_types = {"Collect", "Brew", "Make", "Rearrange", "Sell"}
-    assert action_types <= set(COMMANDS)
+    assert action_types <= set(RULES.commands)
 
 
 @pytest.mark.rule("VA-DATA-13", "VA-Q-34", "VA-Q-06")
@@ -166,7 +166,7 @@ def test_VA_DATA_17_end_scoring_constants() -> None:
     p["sold"] = [sold_card]
     p["ep"] = 7
     p["decoctions"]["red"] = 3  # one pair, one left over
-    got = scoring.final_ep(rs, 1)
+    got = scoring.final_ep(RULES.cards, rs, 1)
     printed = load().elixir(chest_card).ep + load().elixir(sold_card).ep
     assert got["total"] == printed + 7 + 1
 
@@ -251,13 +251,13 @@ def test_VA_SETUP_12_first_player_then_clockwise() -> None:
     state = start(4, first_player="3")
     rs = state.rules_state
     assert rs["order"] == [3, 4, 1, 2]
-    assert views.awaiting(rs) == (3,)
+    assert game.table(RULES, state).awaiting == (3,)
     assert start(4).rules_state["order"] == [1, 2, 3, 4]
     with pytest.raises(BadCommand):
         RULES.validate_options({"first_player": "5"}, 4)
     state = playing(4, first_player="3")
     assert state.rules_state["phase"] == "play"
-    assert views.awaiting(state.rules_state) == (3,)
+    assert game.table(RULES, state).awaiting == (3,)
 
 
 @pytest.mark.rule("VA-SETUP-13", "VA-SETUP-14")
@@ -278,7 +278,7 @@ def test_VA_SETUP_13_skill_points_in_turn_order() -> None:
     assert state.rules_state["phase"] == "skills"
     _, state = act(state, 1, {"type": "AssignSkills", "tracks": ["water", "yellow"]})
     assert state.rules_state["phase"] == "play"
-    assert views.awaiting(state.rules_state) == (2,)
+    assert game.table(RULES, state).awaiting == (2,)
     for p in state.rules_state["players"].values():
         assert sum(p["skill_spaces"].values()) == 2  # VA-SETUP-14: 2 spaces right
 

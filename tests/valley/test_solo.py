@@ -284,9 +284,9 @@ def finished(stack_cards: list[str], ep: int, chest: list[str] = ()) -> GameStat
 def test_the_virtual_opponent_scores_double_its_printed_ep() -> None:
     s = finished([ELIXIRS[10], ELIXIRS[0], ELIXIRS[68]], ep=5, chest=[ELIXIRS[3]])
     # the stack: 6 + 1 + 9 = 16 printed, no bonus, no decoctions
-    assert scoring.virtual_score(s.rules_state) == 32
-    assert scoring.final_ep(s.rules_state, 1)["total"] == 5 + 3
-    assert scoring.breakdown(s.rules_state)["virtual"] == 32
+    assert scoring.virtual_score(RULES.cards, s.rules_state) == 32
+    assert scoring.final_ep(RULES.cards, s.rules_state, 1)["total"] == 5 + 3
+    assert scoring.breakdown(RULES.cards, s.rules_state)["virtual"] == 32
     out = RULES.outcome(s.rules_state)
     assert out is not None and dict(out.scores) == {1: 8}
 

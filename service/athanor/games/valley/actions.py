@@ -3,22 +3,37 @@ decoction-transformation token. Selling lives in selling.py."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations, product
 from typing import Any
 
 from athanor.engine import BadCommand, Event, RuleViolation
-from athanor.games.valley.content import load
-from athanor.games.valley.events import handles
-from athanor.games.valley.state import State, active_seat, decoctions_of, moved, player, skill
+from athanor.games.valley.content import Content
+from athanor.games.valley.events import (
+    ActionTaken,
+    DecoctionsBrewed,
+    DecoctionsTransformed,
+    ElixirsMade,
+    ElixirsRearranged,
+    IngredientsCollected,
+    handles,
+    handles_reading,
+)
+from athanor.games.valley.state import (
+    Player,
+    State,
+    active_seat,
+    decoctions_of,
+    moved,
+    player,
+    skill,
+)
 
 TRANSFORMATION, REARRANGE = "transformation", "rearrange"
+Command = dict[str, Any]
 
 
-def settings() -> Any:
-    return load().settings
-
-
-def require_action(state: State, seat: int, rule: str = "VA-TURN-02") -> dict[str, Any]:
+def require_action(state: State, seat: int, rule: str = "VA-TURN-02") -> Player:
     """The seat may take an action now: its turn, no open decision, an action left."""
     p = require_turn(state, seat)
     if state["actions_left"] < 1:
@@ -26,14 +41,14 @@ def require_action(state: State, seat: int, rule: str = "VA-TURN-02") -> dict[st
     return p
 
 
-def require_turn(state: State, seat: int) -> dict[str, Any]:
+def require_turn(state: State, seat: int) -> Player:
     if state["phase"] != "play" or active_seat(state) != seat or state.get("pending"):
         raise RuleViolation("NOT_YOUR_TURN", "it is not your turn", "VA-TURN-01")
     return player(state, seat)
 
 
 @handles("ActionTaken")
-def _action(state: State, body: dict[str, Any]) -> None:
+def _action(state: State, body: ActionTaken) -> None:
     state["actions_left"] -= 1
 
 
@@ -44,10 +59,10 @@ def action_event(seat: int, action: str) -> Event:
 # -- 1 collecting ----------------------------------------------------------------------
 
 
-def collect(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+def collect(content: Content, state: State, command: Command, seat: int) -> list[Event]:
     p = require_action(state, seat)
     take = command.get("take")
-    s = settings()
+    s = content.settings
     if (
         not isinstance(take, dict)
         or not all(k in s.ingredients for k in take)
@@ -57,11 +72,10 @@ def collect(state: State, command: dict[str, Any], seat: int) -> list[Event]:
     if not 1 <= len(take) <= 2:
         raise RuleViolation("TWO_KINDS", "collect one or two different kinds", "VA-COLL-02")
     for kind, n in take.items():
-        if n > skill(p, kind):  # the value under the marker, not its space (VA-Q-03)
-            raise RuleViolation(
-                "SKILL_LIMIT", f"your {kind} skill allows {skill(p, kind)}", "VA-COLL-03"
-            )
-        if p["ingredients"][kind] + n > s.max_ingredients_per_kind:
+        limit = skill(content, p, kind)  # the value under the marker, not its space (VA-Q-03)
+        if n > limit:
+            raise RuleViolation("SKILL_LIMIT", f"your {kind} skill allows {limit}", "VA-COLL-03")
+        if n > collect_room(content, p, kind):  # within the skill: the cap is what stops it
             raise RuleViolation(
                 "SIX_PER_KIND", f"no more than {s.max_ingredients_per_kind} of a kind", "VA-LIM-01"
             )
@@ -72,21 +86,26 @@ def collect(state: State, command: dict[str, Any], seat: int) -> list[Event]:
 
 
 @handles("IngredientsCollected")
-def _collected(state: State, body: dict[str, Any]) -> None:
+def _collected(state: State, body: IngredientsCollected) -> None:
     p = player(state, body["seat"])
     for kind, n in body["take"].items():
         p["ingredients"][kind] += n
         p["reserve_ingredients"][kind] -= n
 
 
-def collect_commands(state: State, seat: int) -> list[dict[str, Any]]:
+def collect_room(content: Content, p: Player, kind: str) -> int:
+    """The most of a kind one collect may take: the value under the skill marker, and no
+    more than 6 on the board (VA-COLL-03, VA-LIM-01)."""
+    cap = content.settings.max_ingredients_per_kind - p["ingredients"][kind]
+    return min(skill(content, p, kind), cap)
+
+
+def collect_commands(content: Content, state: State, seat: int) -> list[Command]:
     """Every distinct collect: one kind or two, any count up to skill and room."""
     p = player(state, seat)
-    s = settings()
-    room = {
-        k: min(skill(p, k), s.max_ingredients_per_kind - p["ingredients"][k]) for k in s.ingredients
-    }
-    kinds = [k for k in s.ingredients if room[k] > 0]
+    ingredients = content.settings.ingredients
+    room = {k: collect_room(content, p, k) for k in ingredients}
+    kinds = [k for k in ingredients if room[k] > 0]
     out = [{"type": "Collect", "take": {k: n}} for k in kinds for n in range(1, room[k] + 1)]
     out += [
         {"type": "Collect", "take": {a: x, b: y}}
@@ -100,17 +119,18 @@ def collect_commands(state: State, seat: int) -> list[dict[str, Any]]:
 # -- 2 brewing -------------------------------------------------------------------------
 
 
-def needed(brew: dict[str, int]) -> dict[str, int]:
+def needed(content: Content, brew: dict[str, int]) -> dict[str, int]:
+    """The ingredients a brew of {color: count} uses, by kind (VA-BREW-01, VA-DIAG-*)."""
     out: dict[str, int] = {}
     for color, n in brew.items():
-        for kind, k in settings().recipe(color).items():
+        for kind, k in content.settings.recipe(color).items():
             out[kind] = out.get(kind, 0) + k * n
     return out
 
 
-def brew(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+def brew(content: Content, state: State, command: Command, seat: int) -> list[Event]:
     p = require_action(state, seat)
-    s = settings()
+    s = content.settings
     wanted = command.get("decoctions")
     if (
         not isinstance(wanted, dict)
@@ -121,7 +141,7 @@ def brew(state: State, command: dict[str, Any], seat: int) -> list[Event]:
         )
     ):
         raise BadCommand('"decoctions" maps decoction colors to how many to brew')
-    for kind, n in needed(wanted).items():
+    for kind, n in needed(content, wanted).items():
         if p["ingredients"][kind] < n:
             raise RuleViolation(
                 "MISSING_INGREDIENTS", "you lack the ingredients for that brew", "VA-BREW-01"
@@ -143,10 +163,10 @@ def brew(state: State, command: dict[str, Any], seat: int) -> list[Event]:
     ]
 
 
-@handles("DecoctionsBrewed")
-def _brewed(state: State, body: dict[str, Any]) -> None:
+@handles_reading("DecoctionsBrewed")
+def _brewed(content: Content, state: State, body: DecoctionsBrewed) -> None:
     p = player(state, body["seat"])
-    for kind, n in needed(body["decoctions"]).items():
+    for kind, n in needed(content, body["decoctions"]).items():
         p["ingredients"][kind] -= n
         p["reserve_ingredients"][kind] += n  # back to the resource board (VA-BREW-05)
     for color, n in body["decoctions"].items():
@@ -154,19 +174,19 @@ def _brewed(state: State, body: dict[str, Any]) -> None:
         p["reserve_decoctions"][color] -= n
 
 
-def brew_room(p: dict[str, Any], color: str) -> int:
+def brew_room(content: Content, p: Player, color: str) -> int:
     """How many decoctions of a color can still be brewed: the cap of 3 on the board and
     the markers left on the resource board (VA-LIM-02, VA-LIM-04)."""
-    cap = settings().max_decoctions_per_color - p["decoctions"][color]
+    cap = content.settings.max_decoctions_per_color - p["decoctions"][color]
     return max(0, min(cap, p["reserve_decoctions"][color]))
 
 
-def brew_commands(state: State, seat: int) -> list[dict[str, Any]]:
+def brew_commands(content: Content, state: State, seat: int) -> list[Command]:
     """Every reachable brew: each mix of decoction counts the ingredients, the cap and the
     markers allow (the ingredients bound it to a few dozen at most)."""
     p = player(state, seat)
-    colors = settings().decoction_colors
-    out: list[dict[str, Any]] = []
+    colors = content.settings.decoction_colors
+    out: list[Command] = []
 
     def extend(i: int, chosen: dict[str, int]) -> None:
         if i == len(colors):
@@ -174,9 +194,9 @@ def brew_commands(state: State, seat: int) -> list[dict[str, Any]]:
                 out.append({"type": "Brew", "decoctions": dict(chosen)})
             return
         color = colors[i]
-        for n in range(brew_room(p, color) + 1):
+        for n in range(brew_room(content, p, color) + 1):
             trial = {**chosen, color: n} if n else dict(chosen)
-            if all(p["ingredients"][k] >= v for k, v in needed(trial).items()):
+            if all(p["ingredients"][k] >= v for k, v in needed(content, trial).items()):
                 extend(i + 1, trial)
             else:
                 break  # more of this color needs even more ingredients
@@ -188,7 +208,21 @@ def brew_commands(state: State, seat: int) -> list[dict[str, Any]]:
 # -- 3 making ---------------------------------------------------------------------------
 
 
-def make(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+def make_cost(content: Content, cards: Iterable[str]) -> dict[str, int]:
+    """The decoctions making these elixirs together costs, by color (VA-MAKE-01)."""
+    out: dict[str, int] = {}
+    for card in cards:
+        for color, n in content.elixir(card).cost.items():
+            out[color] = out.get(color, 0) + n
+    return out
+
+
+def affordable(p: Player, cost: dict[str, int]) -> bool:
+    """Whether the player holds `cost` in decoctions (the token's pool counts, VA-Q-14)."""
+    return all(decoctions_of(p, color) >= n for color, n in cost.items())
+
+
+def make(content: Content, state: State, command: Command, seat: int) -> list[Event]:
     p = require_action(state, seat)
     orders = command.get("cards")
     if (
@@ -198,9 +232,8 @@ def make(state: State, command: dict[str, Any], seat: int) -> list[Event]:
         or not all(isinstance(o.get("place"), int) for o in orders)
     ):
         raise BadCommand('"cards" lists {"card": id, "place": 1-9} for each elixir to make')
-    spent: dict[str, int] = {}
     places = set()
-    made = []
+    made: list[Command] = []
     for order in orders:
         card, place = order["card"], order["place"]
         if card not in state["display"]:
@@ -216,33 +249,31 @@ def make(state: State, command: dict[str, Any], seat: int) -> list[Event]:
                 "PLACE_TAKEN", "each elixir needs an empty chest place", "VA-MAKE-06"
             )
         places.add(place)
-        for color, n in load().elixir(card).cost.items():
-            spent[color] = spent.get(color, 0) + n
-            if spent[color] > decoctions_of(p, color):
-                raise RuleViolation(
-                    "MISSING_DECOCTIONS", "you lack the decoctions that card costs", "VA-MAKE-01"
-                )
         made.append({"card": card, "place": place})
+        if not affordable(p, make_cost(content, (o["card"] for o in made))):
+            raise RuleViolation(
+                "MISSING_DECOCTIONS", "you lack the decoctions that card costs", "VA-MAKE-01"
+            )
     if len({o["card"] for o in made}) != len(made):
         raise BadCommand("each card can be made once")
     return [action_event(seat, "make"), Event("ElixirsMade", {"seat": seat, "made": made})]
 
 
-@handles("ElixirsMade")
-def _made(state: State, body: dict[str, Any]) -> None:
+@handles_reading("ElixirsMade")
+def _made(content: Content, state: State, body: ElixirsMade) -> None:
     p = player(state, body["seat"])
     for order in body["made"]:
-        card = load().elixir(order["card"])
+        card = content.elixir(order["card"])
         state["display"][state["display"].index(order["card"])] = None  # refilled at turn end
         p["chest"][order["place"] - 1] = order["card"]
         for color, n in card.cost.items():
             pay(p, color, n)
         for track in card.bonus:  # one space right at once (VA-MAKE-08); past the end: lost
-            p["skill_spaces"][track] = moved(p, track, 1)
+            p["skill_spaces"][track] = moved(content, p, track, 1)
         p["made"] += 1
 
 
-def pay(p: dict[str, Any], color: str, n: int) -> None:
+def pay(p: Player, color: str, n: int) -> None:
     """Spend decoctions: the board's first, then the transformation pool's (VA-Q-14)."""
     from_board = min(n, p["decoctions"][color])
     p["decoctions"][color] -= from_board
@@ -250,27 +281,24 @@ def pay(p: dict[str, Any], color: str, n: int) -> None:
     rest = n - from_board
     if rest:
         pool = p["pool"]
+        assert pool is not None  # what the board lacks lies on the token (affordable)
         pool["n"] -= rest
         p["reserve_decoctions"][pool["from"]] += rest  # markers go back by physical color
         if pool["n"] == 0:
             p["pool"] = None
 
 
-def make_commands(state: State, seat: int) -> list[dict[str, Any]]:
+def make_commands(content: Content, state: State, seat: int) -> list[Command]:
     """Every affordable set of display cards that fits the chest, into the first empty
     places; a single card is also offered into each empty place (where it lands decides
     the lines it can be sold in)."""
     p = player(state, seat)
     empty = [i for i, c in enumerate(p["chest"], 1) if c is None]
     shown = [c for c in state["display"] if c]
-    out: list[dict[str, Any]] = []
+    out: list[Command] = []
     for size in range(1, min(len(empty), len(shown)) + 1):
         for group in combinations(shown, size):
-            spent: dict[str, int] = {}
-            for card in group:
-                for color, n in load().elixir(card).cost.items():
-                    spent[color] = spent.get(color, 0) + n
-            if any(decoctions_of(p, c) < n for c, n in spent.items()):
+            if not affordable(p, make_cost(content, group)):
                 continue
             if size == 1:
                 out += [
@@ -288,7 +316,7 @@ def make_commands(state: State, seat: int) -> list[dict[str, Any]]:
 # -- 4 rearranging ------------------------------------------------------------------------
 
 
-def rearrange(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+def rearrange(state: State, command: Command, seat: int) -> list[Event]:
     use_token = command.get("token", False)
     if not isinstance(use_token, bool):
         raise BadCommand('"token" is true or false')
@@ -312,7 +340,7 @@ def rearrange(state: State, command: dict[str, Any], seat: int) -> list[Event]:
 
 
 @handles("ElixirsRearranged")
-def _rearranged(state: State, body: dict[str, Any]) -> None:
+def _rearranged(state: State, body: ElixirsRearranged) -> None:
     p = player(state, body["seat"])
     a, b = body["from"] - 1, body["to"] - 1
     p["chest"][a], p["chest"][b] = p["chest"][b], p["chest"][a]  # a move is a swap with nothing
@@ -320,10 +348,10 @@ def _rearranged(state: State, body: dict[str, Any]) -> None:
         p["tokens"].remove(REARRANGE)
 
 
-def rearrange_commands(state: State, seat: int, token: bool) -> list[dict[str, Any]]:
+def rearrange_commands(state: State, seat: int, token: bool) -> list[Command]:
     """Every distinct move to an empty place and every swap of two elixirs."""
     p = player(state, seat)
-    base: dict[str, Any] = {"type": "Rearrange", "token": True} if token else {"type": "Rearrange"}
+    base: Command = {"type": "Rearrange", "token": True} if token else {"type": "Rearrange"}
     out = []
     for a, b in combinations(range(1, len(p["chest"]) + 1), 2):
         if p["chest"][a - 1]:  # a swap, or a move when b is empty
@@ -336,12 +364,12 @@ def rearrange_commands(state: State, seat: int, token: bool) -> list[dict[str, A
 # -- the decoction transformation token ---------------------------------------------------
 
 
-def transform(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+def transform(content: Content, state: State, command: Command, seat: int) -> list[Event]:
     """Convert decoctions of one color into another, onto the token (VA-TDEC-01..03)."""
     p = require_turn(state, seat)
     if TRANSFORMATION not in p["tokens"]:
         raise RuleViolation("TOKEN_USED", "your transformation token is used", "VA-SPEC-02")
-    colors = settings().decoction_colors
+    colors = content.settings.decoction_colors
     src, dst, n = command.get("from"), command.get("to"), command.get("n")
     if src not in colors or dst not in colors or src == dst:
         raise BadCommand(f'"from" and "to" are two different decoction colors: {", ".join(colors)}')
@@ -351,18 +379,18 @@ def transform(state: State, command: dict[str, Any], seat: int) -> list[Event]:
 
 
 @handles("DecoctionsTransformed")
-def _transformed(state: State, body: dict[str, Any]) -> None:
+def _transformed(state: State, body: DecoctionsTransformed) -> None:
     p = player(state, body["seat"])
     p["decoctions"][body["from"]] -= body["n"]
     p["pool"] = {"color": body["to"], "n": body["n"], "from": body["from"]}
     p["tokens"].remove(TRANSFORMATION)
 
 
-def transform_commands(state: State, seat: int) -> list[dict[str, Any]]:
+def transform_commands(content: Content, state: State, seat: int) -> list[Command]:
     p = player(state, seat)
     if TRANSFORMATION not in p["tokens"]:
         return []
-    colors = settings().decoction_colors
+    colors = content.settings.decoction_colors
     return [
         {"type": "Transform", "from": a, "to": b, "n": n}
         for a, b in product(colors, colors)

@@ -7,11 +7,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation
-from athanor.games.valley.actions import pay
-from athanor.games.valley.content import LOSS_EFFECTS, load
-from athanor.games.valley.events import handles
-from athanor.games.valley.state import State, active_seat, decoctions_of, player
+from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, decks
+from athanor.engine import turns as turn_order
+from athanor.games.valley.actions import Command, pay
+from athanor.games.valley.content import LOSS_EFFECTS, Content
+from athanor.games.valley.events import (
+    DeckShuffled,
+    DisplayReshuffled,
+    EventDone,
+    EventRevealed,
+    EventStruck,
+    ProtectionDecided,
+    handles,
+)
+from athanor.games.valley.state import Pending, Player, State, active_seat, decoctions_of, player
 
 PROTECTION = "protection"
 CHOOSING = ("lose_elixir", "exchange")
@@ -19,19 +28,18 @@ CHOOSING = ("lose_elixir", "exchange")
 
 def resolvers(state: State) -> list[int]:
     """Clockwise from the active player (solo: the player only, VA-SOLO-09)."""
-    order = list(state["order"])
-    start = order.index(active_seat(state)) if active_seat(state) in order else 0
-    return order[start:] + order[:start]
+    order, active = state["order"], active_seat(state)
+    return turn_order.seats_from(order, active) if active in order else list(order)
 
 
-def reveal(state: State, card: str) -> Event:
-    ev = load().event(card)
+def reveal(content: Content, card: str) -> Event:
+    ev = content.event(card)
     return Event("EventRevealed", {"card": card, "effect": ev.effect, "param": ev.param})
 
 
 @handles("EventRevealed")
-def _revealed(state: State, body: dict[str, Any]) -> None:
-    state["deck"] = state["deck"][1:]
+def _revealed(state: State, body: EventRevealed) -> None:
+    decks.apply_draw(state["deck"], [body["card"]])  # the top card, revealed
     state["last_event"] = {"card": body["card"], "effect": body["effect"], "param": body["param"]}
     state["pending"] = {
         "kind": "event",
@@ -46,10 +54,10 @@ def _revealed(state: State, body: dict[str, Any]) -> None:
     }
 
 
-def current(state: State) -> tuple[int, str] | None:
+def current(content: Content, state: State) -> tuple[int, str] | None:
     """The seat the event waits for and what it needs: "protect" or "choose"."""
-    pending = state.get("pending") or {}
-    if pending.get("kind") != "event" or not pending["queue"]:
+    pending = state.get("pending")
+    if pending is None or pending.get("kind") != "event" or not pending["queue"]:
         return None
     seat = pending["queue"][0]
     p = player(state, seat)
@@ -58,17 +66,17 @@ def current(state: State) -> tuple[int, str] | None:
     if (
         PROTECTION in p["tokens"]
         and seat not in pending.get("declined", [])
-        and affected(state, seat)
+        and affected(content, state, pending, seat)
     ):
         return seat, "protect"
     if pending["effect"] in CHOOSING and any(p["chest"]):
-        if pending["effect"] == "exchange" and not _elixirs_in_deck(state):
+        if pending["effect"] == "exchange" and not _elixirs_in_deck(content, state):
             return None  # nothing to exchange with: no elixir left in the deck (VA-Q-19)
         return seat, "choose"
     return None
 
 
-def affected(state: State, seat: int) -> bool:
+def affected(content: Content, state: State, pending: Pending, seat: int) -> bool:
     """Whether the pending event would change anything for `seat`: only then is it asked
     for its protection decision; otherwise it is struck for nothing and keeps its token.
 
@@ -78,24 +86,23 @@ def affected(state: State, seat: int) -> bool:
     always costs an action (VA-EVE-02) and the reshuffle changes the display every seat
     shares (VA-EVE-06, VA-TPRO-02): protection is always offered against those.
     """
-    pending = state["pending"]
     p = player(state, seat)
     effect, param = pending["effect"], pending["param"]
     if effect == "lose_elixir":
         return any(p["chest"])
     if effect == "exchange":
-        return any(p["chest"]) and bool(_elixirs_in_deck(state))
+        return any(p["chest"]) and bool(_elixirs_in_deck(content, state))
     if effect in LOSS_EFFECTS:
-        return loss(p, effect, param) > 0
+        return loss(content, p, effect, param) > 0
     return True  # slowdown, reshuffle
 
 
-def loss(p: dict[str, Any], effect: str, param: str) -> int:
+def loss(content: Content, p: Player, effect: str, param: Any) -> int:
     """What a loss effect takes from a player: the card's amount, or what there is
     (VA-EVE-08..10, VA-Q-18): ingredients of the kind, decoctions of the color (the
     transformation token's pool counts, VA-Q-14), spaces left of the skill marker (it
     never goes off the first space). `p` is a player as the state and the view hold it."""
-    amount = load().settings.event_loss(effect)
+    amount = content.settings.event_loss(effect)
     if effect == "ingredient_loss":
         return min(amount, p["ingredients"][param])
     if effect == "decoction_loss":
@@ -105,33 +112,40 @@ def loss(p: dict[str, Any], effect: str, param: str) -> int:
     raise ValueError(f"{effect} is not a loss effect")
 
 
-def _elixirs_in_deck(state: State) -> list[str]:
-    return [c for c in state["deck"] if not load().is_event(c)]
+def _elixirs_in_deck(content: Content, state: State) -> list[str]:
+    return decks.find(state["deck"], lambda card: not content.is_event(card))
 
 
-def advance(state: State, rng: Rng) -> list[Event]:
+def advance(content: Content, state: State, pending: Pending, rng: Rng) -> list[Event]:
     """Automatic resolution for seats that have nothing to decide; [] while one must."""
-    pending = state["pending"]
     if pending["cancelled"] or not pending["queue"]:
-        return finish(state, rng)
-    if current(state) is not None:
+        return finish(content, state, pending, rng)
+    if current(content, state) is not None:
         return []
     seat = pending["queue"][0]
-    return [struck(state, seat, None)]
+    return [struck(content, state, pending, seat, None)]
 
 
-def struck(state: State, seat: int, place: int | None, drawn: str | None = None) -> Event:
+def struck(
+    content: Content,
+    state: State,
+    pending: Pending,
+    seat: int,
+    place: int | None,
+    drawn: str | None = None,
+) -> Event:
     """The event's effect on one seat (VA-EVE-01..10); losses take what there is (VA-Q-18)."""
-    pending = state["pending"]
     p = player(state, seat)
     effect, param = pending["effect"], pending["param"]
-    body: dict[str, Any] = {"seat": seat, "effect": effect, "param": param}
+    body: EventStruck = {"seat": seat, "effect": effect, "param": param}
     if effect in ("ingredient_loss", "decoction_loss"):  # the token's pool too (VA-Q-14)
-        body["lost"] = loss(p, effect, param)
+        body["lost"] = loss(content, p, effect, param)
     elif effect == "skill_loss":  # spaces left, not off the first (VA-EVE-10, VA-Q-18)
-        body["spaces"] = loss(p, effect, param)
+        body["spaces"] = loss(content, p, effect, param)
     elif effect in CHOOSING and place is not None:
-        body["place"], body["card"] = place, p["chest"][place - 1]
+        card = p["chest"][place - 1]
+        assert card is not None  # choose offers and accepts only places holding an elixir
+        body["place"], body["card"] = place, card
         body["drawn"] = drawn
     return Event("EventStruck", body)
 
@@ -150,8 +164,9 @@ def upcast_struck_1(body: dict[str, Any]) -> dict[str, Any]:
 
 
 @handles("EventStruck")
-def _struck(state: State, body: dict[str, Any]) -> None:
+def _struck(state: State, body: EventStruck) -> None:
     pending = state["pending"]
+    assert pending is not None  # struck only while an event resolves
     pending["queue"].pop(0)
     p = player(state, body["seat"])
     effect, param = body["effect"], body["param"]
@@ -168,23 +183,26 @@ def _struck(state: State, body: dict[str, Any]) -> None:
         p["chest"][body["place"] - 1] = None
         state["box"].append(body["card"])  # a lost elixir goes to the box (VA-Q-18)
     elif effect == "exchange" and body.get("place"):
-        p["chest"][body["place"] - 1] = body["drawn"]
+        drawn = body["drawn"]
+        assert drawn is not None  # an exchange on a chosen place always draws
+        p["chest"][body["place"] - 1] = drawn
         pending["given"].append(body["card"])
-        state["deck"].remove(body["drawn"])
+        state["deck"].remove(drawn)
 
 
-def protect(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+def protect(content: Content, state: State, command: Command, seat: int) -> list[Event]:
     use = command.get("use")
     if not isinstance(use, bool):
         raise BadCommand('"use" is true (protect) or false (take the event)')
-    if current(state) != (seat, "protect"):
+    if current(content, state) != (seat, "protect"):
         raise RuleViolation("NO_EVENT", "no event waits for your protection", "VA-TPRO-01")
     return [Event("ProtectionDecided", {"seat": seat, "use": use})]
 
 
 @handles("ProtectionDecided")
-def _protection(state: State, body: dict[str, Any]) -> None:
+def _protection(state: State, body: ProtectionDecided) -> None:
     pending = state["pending"]
+    assert pending is not None  # asked only while an event resolves
     if body["use"]:
         player(state, body["seat"])["tokens"].remove(PROTECTION)
         pending["queue"].pop(0)  # this seat is spared (VA-TPRO-01)
@@ -195,8 +213,9 @@ def _protection(state: State, body: dict[str, Any]) -> None:
         pending.setdefault("declined", []).append(body["seat"])
 
 
-def choose(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
-    if current(state) != (seat, "choose"):
+def choose(content: Content, state: State, command: Command, seat: int, rng: Rng) -> list[Event]:
+    pending = state["pending"]
+    if pending is None or current(content, state) != (seat, "choose"):
         raise RuleViolation("NO_EVENT", "no event waits for your choice", "VA-EVE-01")
     p = player(state, seat)
     place = command.get("place")
@@ -207,40 +226,37 @@ def choose(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[E
         or not p["chest"][place - 1]
     ):
         raise BadCommand('"place" is a chest place holding an elixir')
-    events: list[Event] = []
     drawn = None
-    if state["pending"]["effect"] == "exchange":
+    if pending["effect"] == "exchange":
         # a random elixir from the deck; events found on the way are set aside (VA-Q-19)
-        drawn = rng.choice(_elixirs_in_deck(state))
-    events.append(struck(state, seat, place, drawn))  # the drawn card lands face up
-    return events
+        drawn = rng.choice(_elixirs_in_deck(content, state))
+    return [struck(content, state, pending, seat, place, drawn)]  # drawn lands face up
 
 
-def finish(state: State, rng: Rng) -> list[Event]:
-    pending = state["pending"]
+def finish(content: Content, state: State, pending: Pending, rng: Rng) -> list[Event]:
     events: list[Event] = []
     if pending["effect"] == "reshuffle" and not pending["cancelled"]:
-        events.append(reshuffle(state, rng))
+        events.append(reshuffle(content, state, rng))
     if pending["given"]:
-        deck = rng.shuffled(state["deck"] + pending["given"])  # VA-EVE-04
+        deck = decks.shuffled_in(state["deck"], pending["given"], rng)  # VA-EVE-04
         events.append(Event("DeckShuffled", {"deck": deck}, SERVER, {"count": len(deck)}))
     events.append(Event("EventDone", {"card": pending["card"]}))
     return events
 
 
-def reshuffle(state: State, rng: Rng) -> Event:
+def reshuffle(content: Content, state: State, rng: Rng) -> Event:
     """The display goes into the deck and 10 new elixirs are dealt; events met on the
     way are not resolved and go back afterwards (VA-EVE-06, VA-EVE-07, VA-Q-20)."""
     shown = [c for c in state["display"] if c]
-    deck = rng.shuffled(state["deck"] + shown)
+    deck = decks.shuffled_in(state["deck"], shown, rng)
     display: list[str] = []
     skipped: list[str] = []
     rest = list(deck)
-    size = load().settings.display_size
+    size = content.settings.display_size
     while rest and len(display) < size:
         card = rest.pop(0)
-        (skipped if load().is_event(card) else display).append(card)
-    rest = rng.shuffled(rest + skipped) if skipped else rest
+        (skipped if content.is_event(card) else display).append(card)
+    rest = decks.shuffled_in(rest, skipped, rng) if skipped else rest
     return Event(
         "DisplayReshuffled",
         {"display": display + [None] * (size - len(display)), "deck": rest},
@@ -250,25 +266,25 @@ def reshuffle(state: State, rng: Rng) -> Event:
 
 
 @handles("DisplayReshuffled")
-def _reshuffled(state: State, body: dict[str, Any]) -> None:
+def _reshuffled(state: State, body: DisplayReshuffled) -> None:
     state["display"] = list(body["display"])
     if "deck" in body:
         state["deck"] = list(body["deck"])
 
 
 @handles("DeckShuffled")
-def _deck_shuffled(state: State, body: dict[str, Any]) -> None:
+def _deck_shuffled(state: State, body: DeckShuffled) -> None:
     state["deck"] = list(body["deck"])
 
 
 @handles("EventDone")
-def _done(state: State, body: dict[str, Any]) -> None:
+def _done(state: State, body: EventDone) -> None:
     state["pending"] = None
     state["box"].append(body["card"])  # the event card is discarded (VA-EVT-03)
 
 
-def commands(state: State, seat: int) -> list[dict[str, Any]]:
-    need = current(state)
+def commands(content: Content, state: State, seat: int) -> list[Command]:
+    need = current(content, state)
     if need is None or need[0] != seat:
         return []
     if need[1] == "protect":

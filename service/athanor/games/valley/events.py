@@ -1,8 +1,205 @@
-"""The Valley's event handlers (the engine's registry)."""
+"""The Valley's events: the shape of every event body, and the handlers that fold them.
+
+Bodies stay plain JSON data (a stored log and a snapshot are the data as they are); the
+TypedDicts below only name each body's fields in one place. Keys that are Python words
+("from") need the functional TypedDict form.
+
+Handlers are registered per module with `handles` (state, body) or, when folding the
+event needs the printed cards (an elixir's cost, the skill track), with `handles_reading`
+(content, state, body). `registry(content)` binds them all to one content pack: each
+rules object folds its games with the pack it was built with.
+"""
 
 from __future__ import annotations
 
-from athanor.engine.handlers import Handlers
+from collections.abc import Callable
+from functools import partial
+from typing import Any, NotRequired, TypedDict
 
-REGISTRY = Handlers("valley")
-handles = REGISTRY.handles
+from athanor.engine.handlers import Handlers
+from athanor.games.valley.content import Content
+from athanor.games.valley.state import Kit
+
+# -- bodies -----------------------------------------------------------------------------
+
+
+class ActionTaken(TypedDict):
+    seat: int
+    action: str  # collect, brew, make, rearrange, sell
+
+
+class IngredientsCollected(TypedDict):
+    seat: int
+    take: dict[str, int]  # ingredient kind -> count
+
+
+class DecoctionsBrewed(TypedDict):
+    seat: int
+    decoctions: dict[str, int]  # decoction color -> count
+
+
+class MadeElixir(TypedDict):
+    card: str
+    place: int  # chest place 1..9
+
+
+class ElixirsMade(TypedDict):
+    seat: int
+    made: list[MadeElixir]
+
+
+ElixirsRearranged = TypedDict(
+    "ElixirsRearranged", {"seat": int, "from": int, "to": int, "token": bool}
+)
+DecoctionsTransformed = TypedDict(
+    "DecoctionsTransformed", {"seat": int, "from": str, "to": str, "n": int}
+)
+
+
+class Bonus(TypedDict):
+    """What a line sale pays, by part and in total (VA-SELL-04..13)."""
+
+    shape: int
+    color: int
+    level: int
+    total: int
+
+
+class LineSold(TypedDict):
+    seat: int
+    line: str  # a key of state.LINES
+    cards: list[str]  # the line's elixirs in its places' order
+    bonus: Bonus
+    tokens: list[str]  # change tokens used, sorted
+
+
+class KitsHanded(TypedDict):
+    kit: Kit  # schema 2: skill markers by space (setup.upcast_kits_1)
+
+
+class DeckDrawn(TypedDict):
+    deck: list[str]
+    box: list[str]  # the elixirs left out for this player count
+
+
+class DisplayDealt(TypedDict):
+    display: list[str]
+
+
+class EventsShuffledIn(TypedDict):
+    deck: list[str]
+
+
+class SkillsStarted(TypedDict):
+    turn: int  # index into the order
+
+
+class SkillsAssigned(TypedDict):
+    seat: int
+    tracks: list[str]
+
+
+class TurnStarted(TypedDict):
+    seat: int
+    turn: int
+    actions: int
+
+
+class TurnEnded(TypedDict):
+    seat: int
+
+
+class CardDealt(TypedDict):
+    card: str
+    place: int  # display place 1..10
+
+
+class VirtualTurn(TypedDict):
+    card: str | None  # None: the display was empty
+
+
+class NoBody(TypedDict):
+    """DisplayShifted, EndTriggered, GameOver."""
+
+
+class EventRevealed(TypedDict):
+    card: str
+    effect: str
+    param: str | None
+
+
+class EventStruck(TypedDict):
+    """Schema 2 (event_cards.upcast_struck_1): a skill loss in spaces."""
+
+    seat: int
+    effect: str
+    param: str | None
+    lost: NotRequired[int]  # ingredient or decoction loss
+    spaces: NotRequired[int]  # skill loss
+    place: NotRequired[int]  # lose_elixir, exchange: the chosen chest place
+    card: NotRequired[str]  # the elixir there
+    drawn: NotRequired[str | None]  # exchange: the elixir drawn in its stead
+
+
+class ProtectionDecided(TypedDict):
+    seat: int
+    use: bool
+
+
+class DisplayReshuffled(TypedDict):
+    display: list[str | None]
+    deck: NotRequired[list[str]]  # the redacted body has only the display and a count
+
+
+class DeckShuffled(TypedDict):
+    deck: list[str]
+
+
+class EventDone(TypedDict):
+    card: str
+
+
+# -- handlers ---------------------------------------------------------------------------
+
+Handler = Callable[[Any, Any], None]  # (state, body)
+ReadingHandler = Callable[[Content, Any, Any], None]  # (content, state, body)
+
+_PLAIN: dict[str, Handler] = {}
+_READING: dict[str, ReadingHandler] = {}
+
+
+def _claim(event_type: str) -> None:
+    if event_type in _PLAIN or event_type in _READING:
+        raise ValueError(f"valley: two handlers for {event_type}")
+
+
+def handles(event_type: str) -> Callable[[Handler], Handler]:
+    """Register a handler that folds the event from the state and body alone."""
+
+    def register(fn: Handler) -> Handler:
+        _claim(event_type)
+        _PLAIN[event_type] = fn
+        return fn
+
+    return register
+
+
+def handles_reading(event_type: str) -> Callable[[ReadingHandler], ReadingHandler]:
+    """Register a handler that also reads the printed cards (given first)."""
+
+    def register(fn: ReadingHandler) -> ReadingHandler:
+        _claim(event_type)
+        _READING[event_type] = fn
+        return fn
+
+    return register
+
+
+def registry(content: Content) -> Handlers:
+    """Every handler of the game, bound to `content` (the rules' pack)."""
+    out = Handlers("valley")
+    for event_type, fn in _PLAIN.items():
+        out.handles(event_type)(fn)
+    for event_type, reading in _READING.items():
+        out.handles(event_type)(partial(reading, content))
+    return out

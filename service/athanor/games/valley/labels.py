@@ -1,4 +1,4 @@
-"""Display names for the ids in a seat's view: the engine's optional `labels(view)` hook.
+"""Display names for the ids in a seat's view: the presentation's `labels(view)` part.
 
 Every name comes from the content pack, which is the printed cards and components
 (public), and a name is given only for an id that occurs in the view handed in
@@ -28,8 +28,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from athanor.games.labelling import Entry, PackLabels, face
-from athanor.games.valley import content
-from athanor.games.valley.content import load
+from athanor.games.valley.content import Content, ElixirCard, EventCard
 from athanor.games.valley.previews import EFFECT_NAMES
 from athanor.games.wording import title
 
@@ -46,19 +45,15 @@ TOKEN_NAMES: Mapping[str, str] = {
 }
 
 
-def labels(view: JSON) -> dict[str, str]:
-    """{id: label} for every id of the content pack that occurs in `view` as a value
-    (keys are names: skill tracks, colors, seats)."""
-    return LABELS.for_view(view)
+def for_pack(content: Content) -> PackLabels[Content]:
+    """The labels of one content pack: `.all()` gives the label of every id it prints
+    (cards and special tokens, made unique where two cards differ in print), made once;
+    `.for_view(view)` those of the ids that occur in a view as values (keys are names:
+    skill tracks, colors, seats)."""
+    return PackLabels(_entries, lambda: content)
 
 
-def all_labels(pack: content.Content | None = None) -> dict[str, str]:
-    """The label of every id the pack prints (cards and special tokens), made unique
-    where two cards differ in print."""
-    return LABELS.all(pack)
-
-
-def _entries(pack: content.Content) -> Iterator[Entry]:
+def _entries(pack: Content) -> Iterator[Entry]:
     """(id, label, printed face) of every card and token."""
     for card in pack.elixirs:
         yield card.id, elixir_label(card), face("elixir", card)
@@ -68,17 +63,14 @@ def _entries(pack: content.Content) -> Iterator[Entry]:
         yield token, TOKEN_NAMES.get(token, f"{title(token)} token"), ("token", token)
 
 
-def elixir_label(card: content.ElixirCard) -> str:
+def elixir_label(card: ElixirCard) -> str:
     """Colors (as printed; "Multi" for the wild card), level, shape and EP: what a sale
     and the final count read of it (VA-SELL-04..06, VA-SCORE-01)."""
     colors = MULTI_NAME if card.multi else "/".join(title(c) for c in card.colors)
     return f"{colors} L{card.level} {card.shape} ({card.ep} EP)"
 
 
-def event_label(event: content.EventCard) -> str:
+def event_label(event: EventCard) -> str:
     """The effect as the previews name it, with its ingredient, color or track."""
     name = EFFECT_NAMES.get(event.effect, title(event.effect))
     return f"{name} ({title(event.param)})" if event.param else name
-
-
-LABELS: PackLabels[content.Content] = PackLabels(_entries, load)

@@ -5,14 +5,17 @@ The engine hands `preview` the acting seat's view (views.py) and one of its lega
 commands, never the state. In the Valley everything a player owns is public (VA-Q-26),
 so the view is the same for every seat; it hides only the deck's order and the box.
 The seat a preview speaks to is the one the view shows deciding: the seat an event
-waits for, else the active seat. Besides the view a preview reads the content pack
-(the printed cards and boards, public). It is pure: one view serves every command of a
-listing and is never changed.
+waits for, else the active seat. Besides the view a preview reads the content pack the
+rules were built with (the printed cards and boards, public). It is pure: one view
+serves every command of a listing and is never changed.
 
 The numbers come from the functions the rules use on the same plain data, which the
 state and the view both hold: a line's bonus from `selling.line_bonus` (the chest's
-card ids and the declared token uses), a brew's ingredients from `actions.needed`, a
-marker's move from `state.moved`, what an event takes from `event_cards.loss`.
+card ids and the declared token uses), the color a change of color replaces from
+`selling.replaced_color`, a brew's ingredients from `actions.needed`, what making
+elixirs costs from `actions.make_cost`, their printed EP from `scoring.printed_ep`, a
+marker's move from `state.moved` and the value under it from `state.skill`, what an
+event takes from `event_cards.loss`.
 
 Previewed: the skill points (VA-SETUP-13), a collect (VA-COLL-02..05), a brew
 (VA-BREW-01..05), making elixirs (VA-MAKE-01..08, VA-Q-14, VA-Q-28), a rearrangement
@@ -29,9 +32,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from athanor.games.valley import actions, event_cards, selling
-from athanor.games.valley.content import load
-from athanor.games.valley.state import LINES, decoctions_of, moved
+from athanor.games.valley import actions, event_cards, scoring, selling
+from athanor.games.valley.content import Content
+from athanor.games.valley.state import LINES, decoctions_of, moved, skill
 from athanor.games.wording import count, listing, title
 
 JSON = dict[str, Any]
@@ -53,20 +56,26 @@ EFFECT_NAMES = {
 
 
 class Seen:
-    """The view and the acting seat's player in it."""
+    """The content pack, the view and the acting seat's player in it."""
 
-    def __init__(self, view: JSON, seat: str) -> None:
+    def __init__(self, content: Content, view: JSON, seat: str) -> None:
+        self.content = content
         self.view = view
         self.seat = seat
-        self.me: JSON = view["players"][seat]
+        self.me: Any = view["players"][seat]  # a Player, as the state holds it
 
     def actions_left(self, used: int = 1) -> str:
         """What is left of the turn's actions once `used` more are taken (VA-TURN-02)."""
         left = self.view["actions_left"] - used
         return f"{count(left, 'action')} left" if left else "no actions left"
 
-    def skill_value(self, space: int) -> int:
-        return int(self.view["skill_track"][space])
+    def skill(self, track: str) -> int:
+        """The value under the acting seat's marker on `track` (what a collect may take)."""
+        return skill(self.content, self.me, track)
+
+    def value_at(self, space: int) -> int:
+        """The value printed on a track space."""
+        return self.content.settings.track_value(space)
 
 
 def acting_seat(view: JSON) -> str | None:
@@ -80,12 +89,12 @@ def acting_seat(view: JSON) -> str | None:
     return str(view["active"])
 
 
-def preview(view: JSON, command: JSON) -> str | None:
+def preview(content: Content, view: JSON, command: JSON) -> str | None:
     seat = acting_seat(view)
     make = PREVIEWS.get(str(command.get("type")))
     if seat is None or seat not in view.get("players", {}) or make is None:
         return None
-    return make(Seen(view, seat), command)
+    return make(Seen(content, view, seat), command)
 
 
 # -- words --------------------------------------------------------------------------
@@ -96,9 +105,9 @@ def amounts(by_name: dict[str, int]) -> str:
     return listing([f"{n} {title(name)}" for name, n in by_name.items()])
 
 
-def card_text(card_id: str) -> str:
+def card_text(content: Content, card_id: str) -> str:
     """An elixir by id with what a sale reads of it: colors, shape and level."""
-    card = load().elixir(card_id)
+    card = content.elixir(card_id)
     if card.multi:
         return f"{card_id} (multi-color, wild)"
     colors = "-".join(title(c) for c in card.colors)
@@ -113,7 +122,7 @@ def effect_name(pending: JSON) -> str:
 # -- what a chest change does to its lines ----------------------------------------------
 
 
-def line_news(before: list[str | None], after: list[str | None]) -> list[str]:
+def line_news(content: Content, before: list[str | None], after: list[str | None]) -> list[str]:
     """The lines a chest change fills, breaks or re-prices; a full line's price is what
     its sale pays before any token (VA-SELL-01..12)."""
     out = []
@@ -124,18 +133,18 @@ def line_news(before: list[str | None], after: list[str | None]) -> list[str]:
         if now is None:
             out.append(f"{line} no longer full")
             continue
-        ep = selling.line_bonus(now, places, [])["total"]
+        ep = selling.line_bonus(content, now, places, [])["total"]
         if was is None:
             out.append(f"{line} full, {ep} EP")
             continue
-        old = selling.line_bonus(was, places, [])["total"]
+        old = selling.line_bonus(content, was, places, [])["total"]
         if ep != old:
             out.append(f"{line} {ep} EP, was {old}")
     return out
 
 
-def news_text(before: list[str | None], after: list[str | None]) -> str:
-    news = line_news(before, after)
+def news_text(content: Content, before: list[str | None], after: list[str | None]) -> str:
+    news = line_news(content, before, after)
     return f" Lines before tokens: {'; '.join(news)}." if news else ""
 
 
@@ -145,8 +154,8 @@ def raises(s: Seen, moves: Counter[str]) -> str:
     parts = []
     for track, n in moves.items():
         space = s.me["skill_spaces"][track]
-        reached = moved(s.me, track, n)
-        text = f"{title(track)} from {s.skill_value(space)} to {s.skill_value(reached)}"
+        reached = moved(s.content, s.me, track, n)
+        text = f"{title(track)} from {s.skill(track)} to {s.value_at(reached)}"
         lost = n - (reached - space)
         if lost:
             text += f" ({count(lost, 'move')} lost)"
@@ -159,13 +168,16 @@ def raises(s: Seen, moves: Counter[str]) -> str:
 
 def assign_skills(s: Seen, command: JSON) -> str:
     moves = Counter(command["tracks"])
-    most = [f"{s.skill_value(moved(s.me, track, n))} {title(track)}" for track, n in moves.items()]
+    most = [
+        f"{s.value_at(moved(s.content, s.me, track, n))} {title(track)}"
+        for track, n in moves.items()
+    ]
     return f"Raises {raises(s, moves)}: a collect may take up to {listing(most)}."
 
 
 def collect(s: Seen, command: JSON) -> str:
     take: dict[str, int] = command["take"]
-    cap = load().settings.max_ingredients_per_kind
+    cap = s.content.settings.max_ingredients_per_kind
     held = []
     for kind, n in take.items():
         now = s.me["ingredients"][kind] + n
@@ -176,8 +188,8 @@ def collect(s: Seen, command: JSON) -> str:
 
 def brew(s: Seen, command: JSON) -> str:
     wanted: dict[str, int] = command["decoctions"]
-    needs = actions.needed(wanted)
-    used = {kind: needs[kind] for kind in load().settings.ingredients if kind in needs}
+    needs = actions.needed(s.content, wanted)
+    used = {kind: needs[kind] for kind in s.content.settings.ingredients if kind in needs}
     left = [f"{s.me['ingredients'][kind] - n} {title(kind)}" for kind, n in used.items()]
     return (
         f"Brews {amounts(wanted)} for {amounts(used)} (left: {', '.join(left)}); "
@@ -187,29 +199,25 @@ def brew(s: Seen, command: JSON) -> str:
 
 def make(s: Seen, command: JSON) -> str:
     orders = command["cards"]
-    cards = [load().elixir(o["card"]) for o in orders]
-    spent: Counter[str] = Counter()
-    moves: Counter[str] = Counter()
-    for card in cards:
-        spent.update(card.cost)
-        moves.update(card.bonus)
-    paid = dict(spent)
+    ids = [o["card"] for o in orders]
+    paid = actions.make_cost(s.content, ids)
+    moves = Counter(track for card in ids for track in s.content.elixir(card).bonus)
     left = {color: decoctions_of(s.me, color) - n for color, n in paid.items()}
     if len(orders) == 1:
-        what = f"{card_text(orders[0]['card'])} in place {orders[0]['place']}"
+        what = f"{card_text(s.content, orders[0]['card'])} in place {orders[0]['place']}"
     else:
-        cards_, places = [o["card"] for o in orders], [str(o["place"]) for o in orders]
-        what = f"{listing(cards_)} in places {listing(places)}"
+        places = [str(o["place"]) for o in orders]
+        what = f"{listing(ids)} in places {listing(places)}"
     rest = ", ".join(f"{n} {title(color)}" for color, n in left.items())
     text = f"Makes {what} for {amounts(paid)} decoctions (left: {rest})."
     if moves:
         text += f" Raises {raises(s, moves)}."
-    text += f" Worth {sum(c.ep for c in cards)} EP at game end; {s.actions_left()}."
+    text += f" Worth {scoring.printed_ep(s.content, ids)} EP at game end; {s.actions_left()}."
     chest = list(s.me["chest"])
     after = list(chest)
     for order in orders:
         after[order["place"] - 1] = order["card"]
-    return text + news_text(chest, after)
+    return text + news_text(s.content, chest, after)
 
 
 def rearrange(s: Seen, command: JSON) -> str:
@@ -226,18 +234,17 @@ def rearrange(s: Seen, command: JSON) -> str:
         text += f"; {s.actions_left()}."
     after = list(chest)
     after[src - 1], after[dst - 1] = other, moving
-    return text + news_text(chest, after)
+    return text + news_text(s.content, chest, after)
 
 
-def change_text(card_id: str, use: JSON) -> str:
+def change_text(content: Content, card_id: str, use: JSON) -> str:
     kind, value = use["token"], use["value"]
     if kind == selling.SHAPE:
         counts_as = f"counts as {value}"
     elif kind == selling.LEVEL:
         counts_as = f"counts as level {value}"
     else:
-        card = load().elixir(card_id)
-        replaced = use.get("replace") or card.colors[0]
+        replaced = selling.replaced_color(content.elixir(card_id), use)
         counts_as = f"counts {title(value)} instead of {title(replaced)}"
     return f"{card_id} {counts_as} ({TOKEN_NAMES[kind]})"
 
@@ -249,13 +256,13 @@ def sell(s: Seen, command: JSON) -> str | None:
     if cards is None:
         return None
     uses = command.get("changes") or []
-    paid = selling.line_bonus(cards, places, uses)
-    shared = selling.shared_colors(selling.line_looks(cards, places, uses))
+    paid = selling.line_bonus(s.content, cards, places, uses)
+    shared = selling.shared_colors(selling.line_looks(s.content, cards, places, uses))
     parts = []
     if paid["shape"]:
         parts.append(f"{paid['shape']} for one shape")
     if paid["color"]:
-        colors = [title(c) for c in load().settings.decoction_colors if c in shared]
+        colors = [title(c) for c in s.content.settings.decoction_colors if c in shared]
         named = count(len(colors), "color") if len(colors) > 2 else listing(colors)
         parts.append(f"{paid['color']} for sharing {named}")
     if paid["level"]:
@@ -264,9 +271,11 @@ def sell(s: Seen, command: JSON) -> str | None:
     text = f"Sells {line} ({', '.join(cards)}) for {paid['total']} EP: {why}."
     by_place = {u["place"]: u for u in uses}
     notes = [
-        change_text(c, by_place[i]) for c, i in zip(cards, places, strict=True) if i in by_place
+        change_text(s.content, c, by_place[i])
+        for c, i in zip(cards, places, strict=True)
+        if i in by_place
     ]
-    notes += [f"{c} is wild" for c in cards if load().elixir(c).multi]
+    notes += [f"{c} is wild" for c in cards if s.content.elixir(c).multi]
     if notes:
         text += f" {'; '.join(notes)}."
     ep = s.me["ep"]
@@ -277,7 +286,7 @@ def transform(s: Seen, command: JSON) -> str:
     src, dst, n = command["from"], command["to"], command["n"]
     left = s.me["decoctions"][src] - n
     to_spend = decoctions_of(s.me, dst) + n
-    cap = load().settings.max_decoctions_per_color  # the token's are exempt (VA-TDEC-03)
+    cap = s.content.settings.max_decoctions_per_color  # the token's are exempt (VA-TDEC-03)
     return (
         f"Turns {count(n, title(src) + ' decoction')} into {title(dst)} on your transformation "
         f"token (free, once a game): {left} {title(src)} and {to_spend} {title(dst)} "
@@ -299,13 +308,12 @@ def takes(s: Seen, pending: JSON) -> str:
     """What the pending event does to the acting seat when it is not protected."""
     effect, param = pending["effect"], pending.get("param")
     if effect in event_cards.LOSS_EFFECTS:
-        lost = event_cards.loss(s.me, effect, param)
+        lost = event_cards.loss(s.content, s.me, effect, param)
         if effect == "skill_loss":
-            space = s.me["skill_spaces"][param]
-            after = s.skill_value(space - lost)
+            after = s.value_at(moved(s.content, s.me, param, -lost))
             return (
                 f"your {title(param)} marker moves {count(lost, 'space')} left, "
-                f"{title(param)} from {s.skill_value(space)} to {after}"
+                f"{title(param)} from {s.skill(param)} to {after}"
             )
         if effect == "ingredient_loss":
             held = s.me["ingredients"][param]
@@ -350,7 +358,7 @@ def choose_elixir(s: Seen, command: JSON) -> str | None:
     card = chest[place - 1]
     if pending.get("kind") != "event" or card is None:
         return None
-    ep = load().elixir(card).ep
+    ep = s.content.elixir(card).ep
     if pending["effect"] == "exchange":
         return (
             f"Gives up {card} from place {place} ({ep} EP at game end) for a random "
@@ -362,7 +370,7 @@ def choose_elixir(s: Seen, command: JSON) -> str | None:
     after[place - 1] = None
     return (
         f"Discards {card} from place {place} to the box: its {ep} EP no longer "
-        f"count at game end.{news_text(chest, after)}"
+        f"count at game end.{news_text(s.content, chest, after)}"
     )
 
 

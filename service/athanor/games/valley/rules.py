@@ -4,14 +4,18 @@ turn flow onward (refill, events, next turn) until a seat must decide."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
-from athanor.engine import BadCommand, Event, Outcome, Rng, Table
-from athanor.engine.rules import JSON, Upcaster
+from athanor.engine import BadCommand, Event, Outcome, Rng
+from athanor.engine.pack import Pack, PackFormat
+from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
 from athanor.engine.settle import Decider, PlainStateRules, check_known, flag
 from athanor.games.valley import (
     actions,
+    content,
     event_cards,
+    events,
     labels,
     previews,
     scoring,
@@ -20,27 +24,27 @@ from athanor.games.valley import (
     turns,
     views,
 )
-from athanor.games.valley.events import REGISTRY
 from athanor.games.valley.state import State, active_seat
 from athanor.games.valley.v1 import commands_pb2
 
-COMMANDS: dict[str, Decider] = {
-    "AssignSkills": lambda s, c, seat, rng: setup.assign_skills(s, c, seat),
-    "Collect": lambda s, c, seat, rng: actions.collect(s, c, seat),
-    "Brew": lambda s, c, seat, rng: actions.brew(s, c, seat),
-    "Make": lambda s, c, seat, rng: actions.make(s, c, seat),
-    "Rearrange": lambda s, c, seat, rng: actions.rearrange(s, c, seat),
-    "Sell": lambda s, c, seat, rng: selling.sell(s, c, seat),
-    "Transform": lambda s, c, seat, rng: actions.transform(s, c, seat),
-    "EndTurn": lambda s, c, seat, rng: turns.end_turn(s, c, seat),
-    "Protect": lambda s, c, seat, rng: event_cards.protect(s, c, seat),
-    "ChooseElixir": event_cards.choose,
-}
+
+def commands(cards: content.Content) -> dict[str, Decider]:
+    """Each command's decider, bound to the pack's cards."""
+    return {
+        "AssignSkills": lambda s, c, seat, rng: setup.assign_skills(cards, s, c, seat),
+        "Collect": lambda s, c, seat, rng: actions.collect(cards, s, c, seat),
+        "Brew": lambda s, c, seat, rng: actions.brew(cards, s, c, seat),
+        "Make": lambda s, c, seat, rng: actions.make(cards, s, c, seat),
+        "Rearrange": lambda s, c, seat, rng: actions.rearrange(s, c, seat),
+        "Sell": lambda s, c, seat, rng: selling.sell(cards, s, c, seat),
+        "Transform": lambda s, c, seat, rng: actions.transform(cards, s, c, seat),
+        "EndTurn": lambda s, c, seat, rng: turns.end_turn(s, c, seat),
+        "Protect": lambda s, c, seat, rng: event_cards.protect(cards, s, c, seat),
+        "ChooseElixir": partial(event_cards.choose, cards),
+    }
 
 
 class ValleyRules(PlainStateRules):
-    registry = REGISTRY
-    commands = COMMANDS
     command_messages = commands_pb2
     kind = "valley"
     title = "The Valley of Alchemists"
@@ -55,6 +59,23 @@ class ValleyRules(PlainStateRules):
         ("KitsHanded", 1): setup.upcast_kits_1,
         ("EventStruck", 1): event_cards.upcast_struck_1,
     }
+
+    def __init__(self, pack: Pack | None) -> None:
+        if pack is None:
+            raise ValueError("the Valley is played with a content pack")
+        self.pack = pack
+        # every rules module is handed these cards: none reaches for a process-wide pack
+        self.cards: content.Content = pack.content
+        self.registry = events.registry(self.cards)
+        self.commands = commands(self.cards)
+        names = labels.for_pack(self.cards)
+        self.presentation = Presentation(
+            describe=lambda event_type, body: views.describe(names.all(), event_type, body),
+            preview=partial(previews.preview, self.cards),
+            labels=names.for_view,
+            table=views.table,
+            advance_commands=("EndTurn",),
+        )
 
     def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:
         check_known(options, {"events", "first_player"})
@@ -72,53 +93,43 @@ class ValleyRules(PlainStateRules):
         return setup.initial_state(options, seats)
 
     def setup(self, state: State, rng: Rng) -> list[Event]:
-        return self.run_on(state, setup.setup(state, rng), rng)
+        return self.run_on(state, setup.setup(self.cards, state, rng), rng)
 
     def advance(self, state: State, rng: Rng) -> list[Event]:
         """The refill, events and turns that follow (turns.py)."""
-        return turns.advance(state, rng)
+        return turns.advance(self.cards, state, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
-        return views.view(state, seat)
+        return views.view(self.cards, state, seat)
 
     def legal_commands(self, state: State, seat: int) -> list[JSON]:
+        cards = self.cards
         if str(seat) not in state["players"]:
             return []
         if state.get("pending"):
-            return event_cards.commands(state, seat)
+            return event_cards.commands(cards, state, seat)
         if state["phase"] == "skills":
-            return setup.skill_commands(state, seat)
+            return setup.skill_commands(cards, state, seat)
         if state["phase"] != "play" or active_seat(state) != seat or state.get("refilling"):
             return []
         out: list[dict[str, Any]] = [{"type": "EndTurn"}]
         if state["actions_left"] > 0:
-            out += actions.collect_commands(state, seat)
-            out += actions.brew_commands(state, seat)
-            out += actions.make_commands(state, seat)
+            out += actions.collect_commands(cards, state, seat)
+            out += actions.brew_commands(cards, state, seat)
+            out += actions.make_commands(cards, state, seat)
             out += actions.rearrange_commands(state, seat, token=False)
-            out += selling.sell_commands(state, seat)
+            out += selling.sell_commands(cards, state, seat)
         p = state["players"][str(seat)]
         if actions.REARRANGE in p["tokens"]:
             out += actions.rearrange_commands(state, seat, token=True)
-        out += actions.transform_commands(state, seat)
+        out += actions.transform_commands(cards, state, seat)
         return out
 
-    def table(self, state: State) -> Table:
-        return views.table(state)
-
     def outcome(self, state: State) -> Outcome | None:
-        return scoring.outcome(state)
-
-    def describe(self, event_type: str, body: JSON) -> str | None:
-        return views.describe(event_type, body)
-
-    def preview(self, view: JSON, command: JSON) -> str | None:
-        """What a legal command would do, from the acting seat's view (previews.py)."""
-        return previews.preview(view, command)
-
-    def labels(self, view: JSON) -> dict[str, str] | None:
-        """Display names for the ids in a seat's view, from the printed cards (labels.py)."""
-        return labels.labels(view)
+        return scoring.outcome(self.cards, state)
 
 
-RULES = ValleyRules()
+FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)
+GAME = GameKind(kind=ValleyRules.kind, title=ValleyRules.title, build=ValleyRules, packs=FORMAT)
+# The rules with the built-in pack, for tests, benchmarks and LocalGame.
+RULES = ValleyRules(FORMAT.open())

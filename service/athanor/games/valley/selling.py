@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
-from typing import Any
+from typing import Any, Literal
 
 from athanor.engine import BadCommand, Event, RuleViolation
-from athanor.games.valley.actions import action_event, require_action
-from athanor.games.valley.content import load
-from athanor.games.valley.events import handles
+from athanor.games.valley.actions import Command, action_event, require_action
+from athanor.games.valley.content import Content, ElixirCard
+from athanor.games.valley.events import Bonus, LineSold, handles
 from athanor.games.valley.state import LINES, State, player
 
 SHAPE, COLOR, LEVEL = "change_shape", "change_color", "change_level"
@@ -26,10 +26,17 @@ class Looks:
     level: int | None
 
 
-def looks(card_id: str, change: dict[str, Any] | None) -> Looks:
+def replaced_color(card: ElixirCard, change: dict[str, Any]) -> str:
+    """The printed color a change of color replaces: the one named, else the card's only
+    color (VA-TCOL-02)."""
+    return str(change.get("replace") or card.colors[0])
+
+
+def looks(content: Content, card_id: str, change: dict[str, Any] | None) -> Looks:
     """An elixir as it counts in a sale, with at most one token change on it."""
-    card = load().elixir(card_id)
-    colors = frozenset(load().settings.decoction_colors) if card.multi else frozenset(card.colors)
+    card = content.elixir(card_id)
+    all_colors = content.settings.decoction_colors
+    colors = frozenset(all_colors) if card.multi else frozenset(card.colors)
     shape: str | None = None if card.multi else card.shape
     level: int | None = None if card.multi else card.level
     # A multi-color elixir is wild in all three (VA-SELL-10, VA-Q-10): a token on it
@@ -41,8 +48,7 @@ def looks(card_id: str, change: dict[str, Any] | None) -> Looks:
         elif kind == LEVEL:
             level = value
         elif kind == COLOR:  # exactly one printed color is replaced (VA-TCOL-02)
-            replaced = change.get("replace") or card.colors[0]
-            colors = (colors - {replaced}) | {value}
+            colors = (colors - {replaced_color(card, change)}) | {value}
     return Looks(colors, shape, level)
 
 
@@ -56,17 +62,13 @@ def shared_colors(items: list[Looks]) -> frozenset[str]:
     return frozenset.intersection(*(i.colors for i in items))
 
 
-def bonus(items: list[Looks]) -> dict[str, int]:
+def bonus(content: Content, items: list[Looks]) -> Bonus:
     """The line bonus: +5 one shape, +4 per color all share, +3 one level (VA-SELL-04..12)."""
-    rates = load().settings.line_bonus
-    shared = shared_colors(items)
-    out = {
-        "shape": rates.shape if _common([i.shape for i in items]) else 0,
-        "color": rates.color * len(shared),
-        "level": rates.level if _common([i.level for i in items]) else 0,
-    }
-    out["total"] = out["shape"] + out["color"] + out["level"]
-    return out
+    rates = content.settings.line_bonus
+    shape = rates.shape if _common([i.shape for i in items]) else 0
+    color = rates.color * len(shared_colors(items))
+    level = rates.level if _common([i.level for i in items]) else 0
+    return {"shape": shape, "color": color, "level": level, "total": shape + color + level}
 
 
 def full_line(chest: list[str | None], line: str) -> list[str] | None:
@@ -79,51 +81,49 @@ def full_line(chest: list[str | None], line: str) -> list[str] | None:
 
 
 def line_looks(
-    cards: list[str], places: tuple[int, ...], uses: list[dict[str, Any]]
+    content: Content, cards: list[str], places: tuple[int, ...], uses: list[dict[str, Any]]
 ) -> list[Looks]:
     """The elixirs of a line as they count in the sale, each with the token use declared
     on its place ({"place", "token", "value", "replace"}), if any."""
     by_place = {u["place"]: u for u in uses}
-    return [looks(c, by_place.get(i)) for c, i in zip(cards, places, strict=True)]
+    return [looks(content, c, by_place.get(i)) for c, i in zip(cards, places, strict=True)]
 
 
 def line_bonus(
-    cards: list[str], places: tuple[int, ...], uses: list[dict[str, Any]]
-) -> dict[str, int]:
+    content: Content, cards: list[str], places: tuple[int, ...], uses: list[dict[str, Any]]
+) -> Bonus:
     """What selling the line pays, by part and in total (VA-SELL-04..13). It reads card
     ids and the declared token uses only: the sale, the declarations offered and the
     previews (from the view) all count a line with it."""
-    return bonus(line_looks(cards, places, uses))
+    return bonus(content, line_looks(content, cards, places, uses))
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _values(kind: str) -> tuple[Any, ...]:
-    s = load().settings
-    return {SHAPE: s.shapes, COLOR: s.decoction_colors, LEVEL: load().levels}[kind]
+def _values(content: Content, kind: str) -> tuple[Any, ...]:
+    s = content.settings
+    return {SHAPE: s.shapes, COLOR: s.decoction_colors, LEVEL: content.levels}[kind]
 
 
-def _check_change(change: dict[str, Any], card_id: str) -> None:
+def _check_change(content: Content, change: dict[str, Any], card_id: str) -> None:
     """The named value is a real change of the elixir's printed value (VA-TSHP-01,
     VA-TCOL-01/02, VA-TLVL-01, VA-Q-11, VA-Q-12)."""
     kind, value = change["token"], change.get("value")
-    valid = _values(kind)
+    valid = _values(content, kind)
     if (kind == LEVEL and not _is_int(value)) or value not in valid:
         raise BadCommand(f'"value" for {kind} is one of {", ".join(map(str, valid))}')
-    card = load().elixir(card_id)
+    card = content.elixir(card_id)
     if kind == SHAPE and value == card.shape:
         raise RuleViolation("NO_CHANGE", "name a shape other than the printed one", "VA-TSHP-01")
     if kind == LEVEL and value == card.level:
         raise RuleViolation("NO_CHANGE", "name a level other than the printed one", "VA-Q-12")
     if kind == COLOR:
-        replaced = change.get("replace")
-        if replaced in (None, ""):
-            if len(card.colors) != 1:
-                raise BadCommand('"replace" names which of the elixir\'s colors changes')
-            replaced = card.colors[0]
-        elif replaced not in card.colors:
+        if change.get("replace") in (None, "") and len(card.colors) != 1:
+            raise BadCommand('"replace" names which of the elixir\'s colors changes')
+        replaced = replaced_color(card, change)
+        if replaced not in card.colors:
             raise RuleViolation(
                 "NOT_ITS_COLOR", "replace one of the elixir's own colors", "VA-TCOL-02"
             )
@@ -132,7 +132,11 @@ def _check_change(change: dict[str, Any], card_id: str) -> None:
 
 
 def _changes(
-    command: dict[str, Any], places: tuple[int, ...], cards: list[str], tokens: list[str]
+    content: Content,
+    command: Command,
+    places: tuple[int, ...],
+    cards: list[str],
+    tokens: list[str],
 ) -> dict[int, Any]:
     changes = command.get("changes", [])
     if not isinstance(changes, list) or not all(isinstance(c, dict) for c in changes):
@@ -149,13 +153,13 @@ def _changes(
             raise RuleViolation("TOKEN_USED", "each token works once a game", "VA-SPEC-02")
         if place in by_place:
             raise RuleViolation("ONE_TOKEN_EACH", "one token per elixir", "VA-SPEC-04")
-        _check_change(change, cards[places.index(place)])
+        _check_change(content, change, cards[places.index(place)])
         used.add(kind)
         by_place[place] = change
     return by_place
 
 
-def sell(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+def sell(content: Content, state: State, command: Command, seat: int) -> list[Event]:
     p = require_action(state, seat)
     line = command.get("line")
     if not isinstance(line, str) or line not in LINES:
@@ -166,7 +170,7 @@ def sell(state: State, command: dict[str, Any], seat: int) -> list[Event]:
         raise RuleViolation(
             "INCOMPLETE_LINE", "only a full line of three can be sold", "VA-SELL-03"
         )
-    changes = _changes(command, places, cards, p["tokens"])
+    changes = _changes(content, command, places, cards, p["tokens"])
     return [
         action_event(seat, "sell"),
         Event(
@@ -175,7 +179,7 @@ def sell(state: State, command: dict[str, Any], seat: int) -> list[Event]:
                 "seat": seat,
                 "line": line,
                 "cards": cards,
-                "bonus": line_bonus(cards, places, list(changes.values())),
+                "bonus": line_bonus(content, cards, places, list(changes.values())),
                 "tokens": sorted(c["token"] for c in changes.values()),
             },
         ),
@@ -183,7 +187,7 @@ def sell(state: State, command: dict[str, Any], seat: int) -> list[Event]:
 
 
 @handles("LineSold")
-def _sold(state: State, body: dict[str, Any]) -> None:
+def _sold(state: State, body: LineSold) -> None:
     p = player(state, body["seat"])
     for place in LINES[body["line"]]:
         p["chest"][place - 1] = None
@@ -193,12 +197,17 @@ def _sold(state: State, body: dict[str, Any]) -> None:
         p["tokens"].remove(token)
 
 
-_PART = {SHAPE: "shape", COLOR: "color", LEVEL: "level"}
+# the part of the bonus each token can change
+_PART: dict[str, Literal["shape", "color", "level"]] = {
+    SHAPE: "shape",
+    COLOR: "color",
+    LEVEL: "level",
+}
 
 
-def _options(card_id: str, place: int, kind: str) -> list[dict[str, Any]]:
+def _options(content: Content, card_id: str, place: int, kind: str) -> list[dict[str, Any]]:
     """Every legal use of one token on one elixir (none on a multi-color one: no effect)."""
-    card = load().elixir(card_id)
+    card = content.elixir(card_id)
     if card.multi:
         return []
     if kind == COLOR:
@@ -210,19 +219,22 @@ def _options(card_id: str, place: int, kind: str) -> list[dict[str, Any]]:
                 **({"replace": r} if len(card.colors) > 1 else {}),
             }
             for r in card.colors
-            for v in _values(kind)
+            for v in _values(content, kind)
             if v != r
         ]
     printed = card.shape if kind == SHAPE else card.level
-    return [{"place": place, "token": kind, "value": v} for v in _values(kind) if v != printed]
+    values = _values(content, kind)
+    return [{"place": place, "token": kind, "value": v} for v in values if v != printed]
 
 
-def best_declaration(cards: list[str], places: tuple[int, ...], tokens: list[str]) -> list[Any]:
+def best_declaration(
+    content: Content, cards: list[str], places: tuple[int, ...], tokens: list[str]
+) -> list[Any]:
     """The token uses that make a line pay the most, fewest tokens on a tie ([] when no
     token helps). Each token changes one part of the bonus only (shape, color or level),
     so the best use of each token is found alone, then the uses are combined on
     different elixirs (VA-SPEC-04)."""
-    plain = line_bonus(cards, places, [])
+    plain = line_bonus(content, cards, places, [])
     # per token kind: the best (gain, change) on each place, where it gains anything
     per_kind: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for kind in (k for k in CHANGES if k in tokens):
@@ -230,8 +242,8 @@ def best_declaration(cards: list[str], places: tuple[int, ...], tokens: list[str
         picks = []
         for card, place in zip(cards, places, strict=True):
             best: tuple[int, dict[str, Any]] | None = None
-            for change in _options(card, place, kind):
-                gain = line_bonus(cards, places, [change])[part] - plain[part]
+            for change in _options(content, card, place, kind):
+                gain = line_bonus(content, cards, places, [change])[part] - plain[part]
                 if gain > 0 and (best is None or gain > best[0]):
                     best = (gain, change)
             if best is not None:
@@ -249,7 +261,7 @@ def best_declaration(cards: list[str], places: tuple[int, ...], tokens: list[str
     return chosen[1]
 
 
-def sell_commands(state: State, seat: int) -> list[dict[str, Any]]:
+def sell_commands(content: Content, state: State, seat: int) -> list[Command]:
     """Each full line as it is, with the best single token change where one helps, and
     with the best declaration of all (several tokens) where that pays more still."""
     p = player(state, seat)
@@ -261,17 +273,19 @@ def sell_commands(state: State, seat: int) -> list[dict[str, Any]]:
         out.append({"type": "Sell", "line": line})
         owned = [k for k in CHANGES if k in p["tokens"]]
         single = max(
-            (best_declaration(cards, places, [k]) for k in owned),
-            key=lambda uses: _total(cards, places, uses),
+            (best_declaration(content, cards, places, [k]) for k in owned),
+            key=lambda uses: _total(content, cards, places, uses),
             default=[],
         )
         if single:
             out.append({"type": "Sell", "line": line, "changes": single})
-        best = best_declaration(cards, places, owned)
-        if _total(cards, places, best) > _total(cards, places, single):
+        best = best_declaration(content, cards, places, owned)
+        if _total(content, cards, places, best) > _total(content, cards, places, single):
             out.append({"type": "Sell", "line": line, "changes": best})
     return out
 
 
-def _total(cards: list[str], places: tuple[int, ...], uses: list[dict[str, Any]]) -> int:
-    return line_bonus(cards, places, uses)["total"]
+def _total(
+    content: Content, cards: list[str], places: tuple[int, ...], uses: list[dict[str, Any]]
+) -> int:
+    return line_bonus(content, cards, places, uses)["total"]

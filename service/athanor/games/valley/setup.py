@@ -3,26 +3,34 @@ and the two starting skill points chosen in turn order."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
-from athanor.engine import PUBLIC, SERVER, BadCommand, Event, Rng, RuleViolation
-from athanor.games.valley.content import load
-from athanor.games.valley.events import handles
-from athanor.games.valley.state import State, active_seat, moved, player
+from athanor.engine import PUBLIC, SERVER, BadCommand, Event, Rng, RuleViolation, decks
+from athanor.engine import turns as turn_order
+from athanor.games.valley.actions import Command
+from athanor.games.valley.content import Content
+from athanor.games.valley.events import (
+    DeckDrawn,
+    DisplayDealt,
+    EventsShuffledIn,
+    KitsHanded,
+    SkillsAssigned,
+    SkillsStarted,
+    handles,
+    handles_reading,
+)
+from athanor.games.valley.state import Kit, Options, Player, State, active_seat, moved, player
 
 
-def settings() -> Any:
-    return load().settings
-
-
-def initial_state(options: dict[str, Any], seats: int) -> State:
+def initial_state(options: Mapping[str, Any], seats: int) -> State:
+    """The state before setup; `options` as GameCreated records them (validate_options)."""
     first = int(options.get("first_player", 1))
-    order = [((first - 1 + i) % seats) + 1 for i in range(seats)]
     return {
         "seats": seats,
-        "options": options,
+        "options": cast(Options, options),
         "phase": "setup",
-        "order": order,
+        "order": turn_order.clockwise(seats, first),
         "turn": None,
         "actions_left": 0,
         "deck": [],
@@ -37,10 +45,10 @@ def initial_state(options: dict[str, Any], seats: int) -> State:
     }
 
 
-def setup(state: State, rng: Rng) -> list[Event]:
-    s = settings()
+def setup(content: Content, state: State, rng: Rng) -> list[Event]:
+    s = content.settings
     seats = state["seats"]
-    kit = {
+    kit: Kit = {
         "ingredients": dict.fromkeys(s.ingredients, 0),
         "reserve_ingredients": dict.fromkeys(s.ingredients, s.kit.ingredients_per_kind),
         "decoctions": dict.fromkeys(s.decoction_colors, 0),
@@ -55,7 +63,7 @@ def setup(state: State, rng: Rng) -> list[Event]:
         "skills_set": False,
         "slowdown": False,
     }
-    chosen = rng.shuffled([c.id for c in load().elixirs])
+    chosen = rng.shuffled([c.id for c in content.elixirs])
     deck = chosen[: s.deck_size(seats)]
     shown, rest = deck[: s.display_size], deck[s.display_size :]
     events = [
@@ -67,8 +75,8 @@ def setup(state: State, rng: Rng) -> list[Event]:
     ]
     if state["options"]["events"]:
         count = s.events_for(seats)
-        picked = rng.shuffled([e.id for e in load().events])[:count]  # VA-Q-17, VA-Q-32
-        mixed = rng.shuffled(rest + picked)  # after the display is dealt (VA-SETUP-10)
+        picked = rng.shuffled([e.id for e in content.events])[:count]  # VA-Q-17, VA-Q-32
+        mixed = decks.shuffled_in(rest, picked, rng)  # after the display is dealt (VA-SETUP-10)
         events.append(Event("EventsShuffledIn", {"deck": mixed}, SERVER, {"count": len(mixed)}))
     events.append(Event("SkillsStarted", {"turn": 0}, PUBLIC))
     return events
@@ -88,47 +96,49 @@ def upcast_kits_1(body: dict[str, Any]) -> dict[str, Any]:
 
 
 @handles("KitsHanded")
-def _kits(state: State, body: dict[str, Any]) -> None:
+def _kits(state: State, body: KitsHanded) -> None:
     for seat in range(1, state["seats"] + 1):
-        state["players"][str(seat)] = {**_copy(body["kit"]), "seat": seat}
+        state["players"][str(seat)] = _seat_kit(body["kit"], seat)
 
 
-def _copy(kit: dict[str, Any]) -> dict[str, Any]:
-    return {
+def _seat_kit(kit: Kit, seat: int) -> Player:
+    """A seat's own copy of the kit (its values are one level deep)."""
+    copied = {
         k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
         for k, v in kit.items()
     }
+    return cast(Player, {**copied, "seat": seat})
 
 
 @handles("DeckDrawn")
-def _deck(state: State, body: dict[str, Any]) -> None:
+def _deck(state: State, body: DeckDrawn) -> None:
     state["deck"] = list(body["deck"])
     state["box"] = list(body["box"])
 
 
 @handles("DisplayDealt")
-def _display(state: State, body: dict[str, Any]) -> None:
+def _display(state: State, body: DisplayDealt) -> None:
     state["display"] = list(body["display"])
 
 
 @handles("EventsShuffledIn")
-def _events_in(state: State, body: dict[str, Any]) -> None:
+def _events_in(state: State, body: EventsShuffledIn) -> None:
     state["deck"] = list(body["deck"])
 
 
 @handles("SkillsStarted")
-def _skills_started(state: State, body: dict[str, Any]) -> None:
+def _skills_started(state: State, body: SkillsStarted) -> None:
     state["phase"], state["turn"] = "skills", body["turn"]
 
 
-def assign_skills(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+def assign_skills(content: Content, state: State, command: Command, seat: int) -> list[Event]:
     """Two skill points, both on one track or one each on two (VA-SETUP-13)."""
     if state["phase"] != "skills" or active_seat(state) != seat:
         raise RuleViolation(
             "NOT_YOUR_CHOICE", "skill points are assigned in turn order", "VA-SETUP-13"
         )
     tracks = command.get("tracks")
-    s = settings()
+    s = content.settings
     if (
         not isinstance(tracks, list)
         or len(tracks) != s.setup_skill_points
@@ -140,18 +150,18 @@ def assign_skills(state: State, command: dict[str, Any], seat: int) -> list[Even
     return [Event("SkillsAssigned", {"seat": seat, "tracks": tracks})]
 
 
-@handles("SkillsAssigned")
-def _assigned(state: State, body: dict[str, Any]) -> None:
+@handles_reading("SkillsAssigned")
+def _assigned(content: Content, state: State, body: SkillsAssigned) -> None:
     p = player(state, body["seat"])
     for track in body["tracks"]:  # one space right per point; past the end: lost (VA-Q-03)
-        p["skill_spaces"][track] = moved(p, track, 1)
+        p["skill_spaces"][track] = moved(content, p, track, 1)
     p["skills_set"] = True
 
 
-def skill_commands(state: State, seat: int) -> list[dict[str, Any]]:
+def skill_commands(content: Content, state: State, seat: int) -> list[Command]:
     if state["phase"] != "skills" or active_seat(state) != seat:
         return []
-    tracks = settings().tracks
+    tracks = content.settings.tracks
     return [
         {"type": "AssignSkills", "tracks": [a, b]} for i, a in enumerate(tracks) for b in tracks[i:]
     ]

@@ -18,13 +18,91 @@ markers' face value; tokens: unused special tokens; made: elixirs made.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from athanor.engine.settle import copy_state
-from athanor.games.valley.content import load
+from athanor.games.valley.content import Content
 
-State = dict[str, Any]
-Player = dict[str, Any]
+# The state's parts. Plain JSON data (a snapshot is the state as it is): these only
+# name the fields. Keys that are Python words ("from") need the functional form.
+
+Pool = TypedDict("Pool", {"color": str, "n": int, "from": str})
+
+
+class Kit(TypedDict):
+    """A player's personal kit as `KitsHanded` hands it out (a Player without its seat)."""
+
+    ingredients: dict[str, int]  # on the player board, by kind
+    reserve_ingredients: dict[str, int]  # on the resource board
+    decoctions: dict[str, int]  # on the player board, by color
+    reserve_decoctions: dict[str, int]
+    pool: Pool | None  # the decoction transformation token's pool
+    skill_spaces: dict[str, int]  # by track: the space the marker stands on
+    chest: list[str | None]  # 9 places in reading order
+    sold: list[str]
+    ep: int  # EP markers' face value
+    tokens: list[str]  # unused special tokens
+    made: int
+    skills_set: bool
+    slowdown: bool  # the next turn has 1 action (VA-EVE-02)
+
+
+class Player(Kit):
+    seat: int
+
+
+class Options(TypedDict):
+    events: bool
+    first_player: int
+
+
+class Pending(TypedDict):
+    """An event card being resolved (event_cards.py), seat by seat."""
+
+    kind: str  # "event"
+    card: str
+    effect: str
+    param: str | None
+    queue: list[int]  # seats still to resolve, the one it waits for first
+    protected: list[int]
+    given: list[str]  # exchange: the elixirs given up, shuffled back at the end
+    set_aside: list[str]  # exchange: events drawn instead of an elixir (hidden)
+    cancelled: bool  # a protection stopped a reshuffle for everyone
+    declined: NotRequired[list[int]]  # seats that kept their protection token
+
+
+class LastEvent(TypedDict):
+    card: str
+    effect: str
+    param: str | None
+
+
+class Solo(TypedDict):
+    """The virtual opponent (VA-SOLO)."""
+
+    stack: list[str]
+    virtual_done: NotRequired[bool]  # it has played since the player's turn began
+    trigger_at: NotRequired[int]  # the player's turns when the deck ran out
+
+
+class State(TypedDict):
+    seats: int
+    options: Options
+    phase: str  # "setup" | "skills" | "play" | "over"
+    order: list[int]
+    turn: int | None
+    actions_left: int
+    deck: list[str]
+    display: list[str | None]
+    box: list[str]
+    players: dict[str, Player]
+    pending: Pending | None
+    end_triggered: bool
+    turns: dict[str, int]
+    last_event: LastEvent | None
+    solo: Solo | None
+    refilling: NotRequired[bool]  # the active turn has ended; the display refills
+
 
 # the 8 chest lines over places 1..9 in reading order (VA-SELL-02)
 LINES: dict[str, tuple[int, int, int]] = {
@@ -62,18 +140,18 @@ def total_decoctions(p: Player) -> int:
     return sum(p["decoctions"].values()) + (p.get("pool") or {}).get("n", 0)
 
 
-def skill(p: Player, track: str) -> int:
+def skill(content: Content, p: Player, track: str) -> int:
     """The value under a player's marker on a skill track (VA-SETUP-07, VA-COLL-03): the
     state keeps the marker's space, the content pack's track gives its value (VA-Q-03)."""
-    return load().settings.track_value(p["skill_spaces"][track])
+    return content.settings.track_value(p["skill_spaces"][track])
 
 
-def skills(p: Player) -> dict[str, int]:
+def skills(content: Content, p: Player) -> dict[str, int]:
     """The value under each of a player's skill markers, by track."""
-    return {track: skill(p, track) for track in p["skill_spaces"]}
+    return {track: skill(content, p, track) for track in p["skill_spaces"]}
 
 
-def moved(p: Player, track: str, spaces: int) -> int:
+def moved(content: Content, p: Player, track: str, spaces: int) -> int:
     """The space a marker reaches moving `spaces` right (negative: left); a move past
     either end of the track is lost (VA-Q-03, VA-Q-18, VA-Q-28)."""
-    return max(0, min(p["skill_spaces"][track] + spaces, load().settings.last_space))
+    return max(0, min(p["skill_spaces"][track] + spaces, content.settings.last_space))

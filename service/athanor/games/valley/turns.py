@@ -4,24 +4,30 @@ opponent (VA-SOLO)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from athanor.engine import Event, Rng, RuleViolation
+from athanor.engine import Event, Rng, RuleViolation, decks
 from athanor.games.valley import event_cards
-from athanor.games.valley.content import load
-from athanor.games.valley.events import handles
+from athanor.games.valley.actions import Command
+from athanor.games.valley.content import Content
+from athanor.games.valley.events import (
+    CardDealt,
+    NoBody,
+    TurnEnded,
+    TurnStarted,
+    VirtualTurn,
+    handles,
+)
 from athanor.games.valley.state import State, active_seat, player
 
 
-def start_turn(state: State, turn: int) -> Event:
+def start_turn(content: Content, state: State, turn: int) -> Event:
     seat = state["order"][turn]
     slowed = player(state, seat)["slowdown"]
-    actions = 1 if slowed else load().settings.actions_per_turn  # VA-TURN-07, VA-Q-21
+    actions = 1 if slowed else content.settings.actions_per_turn  # VA-TURN-07, VA-Q-21
     return Event("TurnStarted", {"seat": seat, "turn": turn, "actions": actions})
 
 
 @handles("TurnStarted")
-def _started(state: State, body: dict[str, Any]) -> None:
+def _started(state: State, body: TurnStarted) -> None:
     state["phase"], state["turn"], state["actions_left"] = "play", body["turn"], body["actions"]
     state["refilling"] = False
     player(state, body["seat"])["slowdown"] = False
@@ -29,7 +35,7 @@ def _started(state: State, body: dict[str, Any]) -> None:
         state["solo"]["virtual_done"] = False
 
 
-def end_turn(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+def end_turn(state: State, command: Command, seat: int) -> list[Event]:
     """A player may end his turn after 0, 1 or 2 actions (VA-Q-07)."""
     if state["phase"] != "play" or active_seat(state) != seat or state.get("pending"):
         raise RuleViolation("NOT_YOUR_TURN", "it is not your turn", "VA-TURN-01")
@@ -39,7 +45,7 @@ def end_turn(state: State, command: dict[str, Any], seat: int) -> list[Event]:
 
 
 @handles("TurnEnded")
-def _ended(state: State, body: dict[str, Any]) -> None:
+def _ended(state: State, body: TurnEnded) -> None:
     state["refilling"] = True
     state["turns"][str(body["seat"])] += 1
     state["actions_left"] = 0
@@ -49,13 +55,15 @@ def solo(state: State) -> bool:
     return state["seats"] == 1
 
 
-def advance(state: State, rng: Rng) -> list[Event]:
+def advance(content: Content, state: State, rng: Rng) -> list[Event]:
     """The refill, card by card (events resolve as they come), then the next turn."""
     pending = state.get("pending")
     if pending:
-        return event_cards.advance(state, rng) if pending.get("kind") == "event" else []
+        if pending.get("kind") != "event":
+            return []
+        return event_cards.advance(content, state, pending, rng)
     if state["phase"] == "skills":
-        return _skills(state)
+        return _skills(content, state)
     if state["phase"] != "play" or not state.get("refilling"):
         return []
     display = state["display"]
@@ -63,10 +71,10 @@ def advance(state: State, rng: Rng) -> list[Event]:
         return [Event("DisplayShifted", {})]  # close the gaps toward the top left (VA-SOLO-07)
     if None in display and state["deck"]:
         card = state["deck"][0]
-        if load().is_event(card):
-            return [event_cards.reveal(state, card)]
+        if content.is_event(card):
+            return [event_cards.reveal(content, card)]
         return [Event("CardDealt", {"card": card, "place": display.index(None) + 1})]
-    return _next(state)
+    return _next(content, state)
 
 
 def _filled(display: list[str | None]) -> int:
@@ -76,53 +84,57 @@ def _filled(display: list[str | None]) -> int:
 
 
 @handles("DisplayShifted")
-def _shifted(state: State, body: dict[str, Any]) -> None:
+def _shifted(state: State, body: NoBody) -> None:
     cards = [c for c in state["display"] if c]
     state["display"] = cards + [None] * (len(state["display"]) - len(cards))
 
 
 @handles("CardDealt")
-def _dealt(state: State, body: dict[str, Any]) -> None:
-    state["deck"] = state["deck"][1:]
+def _dealt(state: State, body: CardDealt) -> None:
+    decks.apply_draw(state["deck"], [body["card"]])
     state["display"][body["place"] - 1] = body["card"]
     if not state["deck"]:
         _trigger(state)  # the last card is drawn (VA-END-01, VA-Q-23)
 
 
 def _trigger(state: State) -> None:
-    if not state["end_triggered"] and state.get("solo") is not None:
-        state["solo"]["trigger_at"] = state["turns"]["1"]
+    solo_state = state.get("solo")
+    if not state["end_triggered"] and solo_state is not None:
+        solo_state["trigger_at"] = state["turns"]["1"]
     state["end_triggered"] = True
 
 
-def _next(state: State) -> list[Event]:
+def _next(content: Content, state: State) -> list[Event]:
     """After the refill: the virtual opponent (solo), the next seat, or the end."""
     if not state["deck"] and not state["end_triggered"]:
         return [Event("EndTriggered", {})]  # an event took the last card
+    turn = state["turn"]
+    assert turn is not None  # a refill follows a turn
     if solo(state):
-        return _solo_next(state)
-    last = state["turn"] == len(state["order"]) - 1
+        return _solo_next(content, state)
+    last = turn == len(state["order"]) - 1
     if state["end_triggered"] and last:  # equal turns for all (VA-END-02, VA-END-03)
         return [Event("GameOver", {})]
-    return [start_turn(state, (state["turn"] + 1) % len(state["order"]))]
+    return [start_turn(content, state, (turn + 1) % len(state["order"]))]
 
 
 @handles("EndTriggered")
-def _triggered(state: State, body: dict[str, Any]) -> None:
+def _triggered(state: State, body: NoBody) -> None:
     _trigger(state)
 
 
-def _solo_next(state: State) -> list[Event]:
+def _solo_next(content: Content, state: State) -> list[Event]:
     """The player, then the virtual opponent, alternating; after the draw that empties
     the deck the player takes exactly one more turn (VA-Q-30, VA-Q-31)."""
     sv = state["solo"]
+    assert sv is not None  # solo games have the virtual opponent
     after_player = not sv.get("virtual_done")
     trigger_at = sv.get("trigger_at")
     if after_player and trigger_at is not None and state["turns"]["1"] > trigger_at:
         return [Event("GameOver", {})]
     if after_player:
         return [virtual_turn(state)]
-    return [start_turn(state, 0)]
+    return [start_turn(content, state, 0)]
 
 
 def virtual_turn(state: State) -> Event:
@@ -132,8 +144,9 @@ def virtual_turn(state: State) -> Event:
 
 
 @handles("VirtualTurn")
-def _virtual(state: State, body: dict[str, Any]) -> None:
+def _virtual(state: State, body: VirtualTurn) -> None:
     sv = state["solo"]
+    assert sv is not None  # only solo games have a virtual opponent
     if body["card"]:
         state["display"][state["display"].index(body["card"])] = None
         sv["stack"].append(body["card"])
@@ -142,16 +155,16 @@ def _virtual(state: State, body: dict[str, Any]) -> None:
 
 
 @handles("GameOver")
-def _over(state: State, body: dict[str, Any]) -> None:
+def _over(state: State, body: NoBody) -> None:
     state["phase"] = "over"
     state["refilling"] = False
 
 
-def _skills(state: State) -> list[Event]:
+def _skills(content: Content, state: State) -> list[Event]:
     """Setup skill points in turn order, then the first turn (VA-SETUP-13)."""
     if not player(state, active_seat(state))["skills_set"]:
         return []
-    nxt = state["turn"] + 1
+    nxt = (state["turn"] or 0) + 1  # skill points follow the order from its first seat
     if nxt < len(state["order"]):
         return [Event("SkillsStarted", {"turn": nxt})]
-    return [start_turn(state, 0)]
+    return [start_turn(content, state, 0)]

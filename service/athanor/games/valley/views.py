@@ -7,26 +7,27 @@ shows `skills` (the value under each marker, what a collect may take) and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from athanor.engine import Table
 from athanor.games.labelling import sentence
-from athanor.games.valley import event_cards, labels, scoring
-from athanor.games.valley.content import load
+from athanor.games.valley import scoring
+from athanor.games.valley.content import Content
 from athanor.games.valley.state import State, active_seat, skills
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
     players = {
         key: {k: v for k, v in p.items() if k not in ("reserve_ingredients", "reserve_decoctions")}
         | {
             "reserve_ingredients": dict(p["reserve_ingredients"]),
             "reserve_decoctions": dict(p["reserve_decoctions"]),
-            "skills": skills(p),
+            "skills": skills(content, p),
         }
         for key, p in state["players"].items()
     }
-    pending = state.get("pending")
+    pending, solo = state.get("pending"), state.get("solo")
     return {
         "phase": state["phase"],
         "order": list(state["order"]),
@@ -34,43 +35,30 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "actions_left": state["actions_left"],
         "deck": len(state["deck"]),
         "display": list(state["display"]),
-        "skill_track": list(load().settings.track_values),
+        "skill_track": list(content.settings.track_values),
         "players": players,
         "pending": None
         if pending is None
         else {k: v for k, v in pending.items() if k not in ("set_aside",)},
         "end_triggered": state["end_triggered"],
         "last_event": state["last_event"],
-        "virtual_stack": list(state["solo"]["stack"]) if state.get("solo") else None,
-        "scores": scoring.breakdown(state) if state["phase"] == "over" else None,
+        "virtual_stack": list(solo["stack"]) if solo else None,
+        "scores": scoring.breakdown(content, state) if state["phase"] == "over" else None,
     }
 
 
-def awaiting(state: State) -> tuple[int, ...]:
-    need = event_cards.current(state)
-    if need is not None:
-        return (need[0],)
-    if state["phase"] in ("skills", "play") and state.get("turn") is not None:
-        return (active_seat(state),)
-    return ()
-
-
 def table(state: State) -> Table:
-    """Whose turn and how many actions are left, cards left in the deck, the last event."""
-    last = state.get("last_event") or {}
+    """How many actions are left, cards left in the deck, the last event, the EP markers
+    (who is awaited and the "end turn" button come from the legal commands)."""
+    last = state.get("last_event")
     label = f"{len(state['deck'])} cards left"
     if last:
         label += f"; last event: {last.get('effect', '')}"
-    advance = {}
-    if state["phase"] == "play" and not state.get("pending") and not state.get("refilling"):
-        advance = {active_seat(state): {"type": "EndTurn"}}
     return Table(
         track_label=label,
         phase=state["phase"],
         step=f"{state['actions_left']} actions left" if state["phase"] == "play" else "",
-        awaiting=awaiting(state),
         scores={int(s): p["ep"] for s, p in state["players"].items()},
-        advance=advance,
     )
 
 
@@ -93,7 +81,8 @@ SENTENCES = {
 }
 
 
-def describe(event_type: str, body: dict[str, Any]) -> str | None:
+def describe(names: Mapping[str, str], event_type: str, body: dict[str, Any]) -> str | None:
+    """An event as a sentence, ids read as their labels (`names`: the pack's labels)."""
     if event_type == "LineSold":
         body = {**body, "total": body.get("bonus", {}).get("total", 0)}
-    return sentence(SENTENCES.get(event_type), body, labels.all_labels())
+    return sentence(SENTENCES.get(event_type), body, names)
