@@ -14,7 +14,9 @@ from typing import Any, TypeVar
 
 from athanor.engine import Event, Rng, game
 from athanor.engine.game import GameState
-from athanor.games.apothebakery.rules import RULES
+from athanor.engine.pack import Pack
+from athanor.games.apothebakery.content import Content
+from athanor.games.apothebakery.rules import RULES, ApothebakeryRules
 from tests.rules_support import ScriptedRng, act_on
 from tests.rules_support import edit as edit  # re-exported for the rule tests
 
@@ -29,18 +31,29 @@ class Scripted(ScriptedRng):
         super().__init__(choices, seed)
 
 
-def start(seats: int = 2, seed: bytes = SEED, **options: str) -> GameState:
+def rules_for(content: Content) -> ApothebakeryRules:
+    """The rules built with a pack of `content` (a test's own printing)."""
+    return ApothebakeryRules(Pack("test", "test-digest", content))
+
+
+def start(
+    seats: int = 2, seed: bytes = SEED, rules: ApothebakeryRules = RULES, **options: str
+) -> GameState:
     """A new game, at the objective exchange (or round 1 without objectives)."""
-    parsed = RULES.validate_options(options, seats)
-    events, state = game.create(RULES, parsed, seats, seed)
+    parsed = rules.validate_options(options, seats)
+    events, state = game.create(rules, parsed, seats, seed)
     return replace(state, version=len(events))
 
 
 def act(
-    state: GameState, seat: int, command: dict[str, Any], rng: Rng | None = None
+    state: GameState,
+    seat: int,
+    command: dict[str, Any],
+    rng: Rng | None = None,
+    rules: ApothebakeryRules = RULES,
 ) -> tuple[list[Event], GameState]:
     """One command from `seat`; with `rng` the rules draw from it instead of the seed."""
-    return act_on(RULES, SEED, state, seat, command, rng)
+    return act_on(rules, SEED, state, seat, command, rng)
 
 
 def types_of(events: list[Event]) -> list[str]:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from athanor.engine.game import GameState
-from athanor.games.apothebakery import cards
+from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import Scripted, act, at_step, edit, legal, play_until
 from tests.apothebakery.test_alchemy import (
     active,
@@ -22,10 +22,12 @@ from tests.apothebakery.test_alchemy import (
     resource_card,
 )
 
+CARDS = RULES.cards
+
 ABILITY_NAMES = ("transmute", "potency", "rainbow", "purge")  # as the checklist names them
-START = cards.starting_mana()
-FIRST = cards.settings().abilities.first_cost
-OVERCHARGE = cards.settings().abilities.overcharge_cost
+START = CARDS.starting_mana()
+FIRST = CARDS.settings().abilities.first_cost
+OVERCHARGE = CARDS.settings().abilities.overcharge_cost
 
 
 def use(g: GameState, seat: int, ability: str) -> GameState:
@@ -68,7 +70,7 @@ def command_for(g: GameState, seat: int, ability: str) -> tuple[GameState, dict[
 @pytest.mark.rule("AB-ABL-01", "AB-SET-06")
 def test_AB_ABL_01_four_abilities_each_ready_or_burned() -> None:
     g, seat = alchemy_turn()
-    assert tuple(cards.settings().abilities.names) == ABILITY_NAMES
+    assert tuple(CARDS.settings().abilities.names) == ABILITY_NAMES
     for s in g.rules_state["players"].values():
         assert s["ready"] == dict.fromkeys(ABILITY_NAMES, True)
     g = use(g, seat, "purge")
@@ -134,17 +136,17 @@ def test_AB_ABL_05_a_burned_ability_cannot_be_used_again_this_round(ability: str
 
 
 @pytest.mark.rule("AB-ABL-06")
-@pytest.mark.parametrize("named", cards.elixir_types())
+@pytest.mark.parametrize("named", CARDS.elixir_types())
 def test_AB_ABL_06_transmute_draws_from_any_named_bag(named: str) -> None:
     g, seat = alchemy_turn()
     card = resource_card("insect", 2)
     g = prepare(g, seat, resources=[card], inventory=[])
-    before = {t: bag(g, t) for t in cards.elixir_types()}
+    before = {t: bag(g, t) for t in CARDS.elixir_types()}
     events, g = process(g, seat, card, ["pure", "impure"], transmute=named)
     (processed,) = [e for e in events if e.type == "CardProcessed"]
     assert processed.body["bag"] == named
     assert player(g, seat)["inventory"] == [f"pure:{named}", f"impure:{named}"]
-    after = {t: bag(g, t) for t in cards.elixir_types()}
+    after = {t: bag(g, t) for t in CARDS.elixir_types()}
     assert after[named] == dict(
         before[named], pure=before[named]["pure"] - 1, impure=before[named]["impure"] - 1
     )
@@ -434,11 +436,11 @@ def test_AB_Q_29_the_final_round_allows_two_abilities_across_alchemy_and_healing
 @pytest.mark.rule("AB-Q-29", "AB-FIN-06")
 def test_AB_Q_29_the_final_round_allowance_is_fresh_after_round_5() -> None:
     g, seat = alchemy_turn()
-    g = edit(g, lambda rs: rs.update(round=cards.rounds() - 1, sun=cards.rounds() - 1))
+    g = edit(g, lambda rs: rs.update(round=CARDS.rounds() - 1, sun=CARDS.rounds() - 1))
     g = use(use(g, seat, "purge"), seat, "rainbow")  # both of round 5's abilities
     _, g = act(g, seat, {"type": "EndAlchemy"})
     g = next_round_alchemy(g)
-    assert g.rules_state["round"] == cards.rounds()
+    assert g.rules_state["round"] == CARDS.rounds()
     g = edit(g, lambda rs: rs.update(turn=rs["order"].index(seat)))
     assert player(g, seat)["activations"] == 0
     g = use(g, seat, "transmute")

@@ -14,8 +14,10 @@ import pytest
 
 from athanor.engine import Event, RuleViolation
 from athanor.engine.game import GameState
-from athanor.games.apothebakery import cards
+from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import Scripted, act, at_step, edit, legal, play_until, start
+
+CARDS = RULES.cards
 
 # -- shared helpers -------------------------------------------------------------------
 
@@ -33,14 +35,14 @@ def alchemy_turn(seats: int = 2, seed: int = 0) -> tuple[GameState, int]:
 
 def resource_card(kind: str, potency: int, skip: Collection[str] = ()) -> str:
     """A Wilderness card of this type and potency from the content pack."""
-    for card in cards.pack().wilderness:
+    for card in CARDS.content.wilderness:
         if card.type == kind and card.potency == potency and card.id not in skip:
             return card.id
     raise LookupError(f"the content pack has no {kind} card of potency {potency}")
 
 
 def other_type(kind: str) -> str:
-    return next(t for t in cards.elixir_types() if t != kind)
+    return next(t for t in CARDS.elixir_types() if t != kind)
 
 
 def prepare(
@@ -107,7 +109,7 @@ def end_alchemy_turns(g: GameState) -> GameState:
 def final_round_alchemy(seats: int = 2) -> tuple[GameState, int]:
     """The first Alchemy turn with the Sun moved to 'Closed' (the final round)."""
     g, seat = alchemy_turn(seats)
-    g = edit(g, lambda rs: rs.update(round=cards.rounds(), sun=cards.rounds()))
+    g = edit(g, lambda rs: rs.update(round=CARDS.rounds(), sun=CARDS.rounds()))
     return g, seat
 
 
@@ -163,17 +165,17 @@ def test_AB_ALC_01_a_seat_may_process_several_cards_in_its_turn() -> None:
 def test_AB_ALC_03_draws_potency_tokens_from_the_cards_own_bag(potency: int) -> None:
     g, seat = alchemy_turn()
     card = resource_card("insect", potency)
-    assert cards.resource(card).potency == potency
+    assert CARDS.resource(card).potency == potency
     g = prepare(g, seat, resources=[card], inventory=[])
-    before = {t: bag(g, t) for t in cards.elixir_types()}
+    before = {t: bag(g, t) for t in CARDS.elixir_types()}
     events, g = process(g, seat, card, ["pure"] * potency)
     (processed,) = [e for e in events if e.type == "CardProcessed"]
     assert processed.body["bag"] == "insect"
     assert processed.body["draws"] == ["pure"] * potency  # exactly potency: no partial draws
     assert player(g, seat)["inventory"] == ["pure:insect"] * potency
     assert bag(g, "insect")["pure"] == before["insect"]["pure"] - potency
-    assert {t: bag(g, t) for t in cards.elixir_types() if t != "insect"} == {
-        t: before[t] for t in cards.elixir_types() if t != "insect"
+    assert {t: bag(g, t) for t in CARDS.elixir_types() if t != "insect"} == {
+        t: before[t] for t in CARDS.elixir_types() if t != "insect"
     }
 
 
@@ -240,7 +242,9 @@ def test_AB_ALC_09_a_later_draw_for_the_same_card_can_fail_again() -> None:
 @pytest.mark.rule("AB-ALC-10")
 def test_AB_ALC_10_a_failed_elixir_cannot_heal() -> None:
     g, _ = alchemy_turn()
-    cure = next(c for c in cards.pack().cures if len(c.elixirs) == 2 and "rainbow" not in c.elixirs)
+    cure = next(
+        c for c in CARDS.content.cures if len(c.elixirs) == 2 and "rainbow" not in c.elixirs
+    )
     first, second = cure.elixirs
     g = end_alchemy_turns(g)
     healer = active(g)
@@ -271,13 +275,13 @@ def test_AB_ALC_11_example_potency_3_berry_into_two_free_slots() -> None:
     before = bag(g, "berry")
     _, g = process(g, seat, card, ["pure", "pure", "impure"])
     pending = g.rules_state["pending"]
-    assert pending["kind"] == "overflow" and pending["room"] == cards.inventory_size()
+    assert pending["kind"] == "overflow" and pending["room"] == CARDS.inventory_size()
     new = pending["choices"][len(held) :]
     assert new == ["pure:berry", "pure:berry", "impure:berry"]  # all three drawn first
     keep = [1, 2, 3, 4, len(held) + 1, len(held) + 2]
     _, g = act(g, seat, {"type": "KeepTokens", "keep": keep})
     assert player(g, seat)["inventory"] == [*held, "pure:berry", "pure:berry"]
-    assert len(player(g, seat)["inventory"]) == cards.inventory_size()  # full
+    assert len(player(g, seat)["inventory"]) == CARDS.inventory_size()  # full
     assert bag(g, "berry") == dict(before, pure=before["pure"] - 2)  # the Impure went back
     assert g.rules_state["pending"] is None
 
@@ -368,7 +372,7 @@ def test_AB_Q_32_the_whole_potency_is_drawn_even_into_a_nearly_full_inventory() 
 @pytest.mark.rule("AB-QA-11")
 def test_AB_QA_11_unprocessed_cards_stay_in_hand_without_limit() -> None:
     g, seat = alchemy_turn()
-    many = [c.id for c in cards.pack().wilderness][:10]  # more than anyone could forage
+    many = [c.id for c in CARDS.content.wilderness][:10]  # more than anyone could forage
     g = prepare(g, seat, resources=many)
     _, g = act(g, seat, {"type": "EndAlchemy"})
     # at the next round's Forrie pick nothing has taken them away (feeding comes later)

@@ -9,7 +9,6 @@ import pytest
 
 from athanor.engine import Event
 from athanor.engine.game import GameState
-from athanor.games.apothebakery import cards
 from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import Scripted, act, types_of
 from tests.apothebakery.test_healing import adventurer_id, plain_cure, position
@@ -25,6 +24,8 @@ from tests.apothebakery.test_solo import (
     rs,
     three,
 )
+
+CARDS = RULES.cards
 
 VIALS_PRINTED = {  # the rulebook's table: (min, max) -> (normal, difficult) (AB-SST-02..06)
     (1, 3): (2, 4),
@@ -79,7 +80,7 @@ def test_kill_costs_cure_value_plus_health(hearts: int, health: int) -> None:
     table = three(hearts)
     game = healing(0, table, corruption={"score": -5})
     events, game = corruption_rolls(game, "+3")
-    cure = cards.cure(table[2]["cure"]).reputation
+    cure = CARDS.cure(table[2]["cure"]).reputation
     assert struck(events)["points"] == cure + health
     assert cstate(game)["score"] == -5 - cure - health < 0
 
@@ -162,7 +163,7 @@ def test_final_round_roll_after_every_heal_then_the_rest_perish(adjustment: bool
     table[2]["adventurer"] = adventurer_id(vengeance="collect_vial")
     inventory = pay(table[0]["cure"]) + pay(table[1]["cure"])
     options = {"adjustment": "true"} if adjustment else {}
-    game = healing(0, table, {1: inventory}, round_no=cards.rounds(), **options)
+    game = healing(0, table, {1: inventory}, round_no=CARDS.rounds(), **options)
     # even with Corruption first in turn order, the final round starts with the player
     assert pending_kind(game) is None and rs(game)["step"] == "heal"
     first = len(pay(table[0]["cure"]))
@@ -189,10 +190,10 @@ def test_final_round_roll_after_every_heal_then_the_rest_perish(adjustment: bool
 @pytest.mark.rule("AB-COR-09", "AB-QA-09")
 def test_final_round_kill_roll_between_heals_can_kill() -> None:
     table = three(hearts=2)
-    game = healing(1, table, {1: pay(table[0]["cure"])}, round_no=cards.rounds())
+    game = healing(1, table, {1: pay(table[0]["cure"])}, round_no=CARDS.rounds())
     game = heal(game, 1, 1, list(range(1, len(pay(table[0]["cure"])) + 1)))
     events, game = corruption_rolls(game, "+3")
-    cure = cards.cure(table[2]["cure"]).reputation
+    cure = CARDS.cure(table[2]["cure"]).reputation
     assert struck(events)["points"] == cure + 2 and cstate(game)["score"] == -(cure + 2)
     assert rs(game)["step"] == "heal" and rs(game)["phase"] == "healing"  # the player again
 
@@ -222,7 +223,7 @@ def final_score(
         1,
         [None, None, None],
         inventories,
-        round_no=cards.rounds(),
+        round_no=CARDS.rounds(),
         seats=seats,
         difficult=difficult,
         corruption=corruption,
@@ -244,7 +245,7 @@ def scored(game: GameState) -> dict[str, Any]:
 
 @pytest.mark.rule("AB-SST-02", "AB-SST-03", "AB-SST-04", "AB-SST-05", "AB-SST-06")
 def test_vial_table_matches_the_rulebook() -> None:
-    settings = cards.settings()
+    settings = CARDS.settings()
     for (low, high), (normal, difficult) in VIALS_PRINTED.items():
         for n in range(low, high + 1):
             assert settings.vial_penalty(n, False) == normal, n
@@ -275,13 +276,13 @@ def test_vials_subtracted_at_game_end(vials: int, options: dict[str, str], point
 @pytest.mark.rule("AB-SST-08", "AB-Q-46", "AB-Q-52")
 def test_two_player_difficult_uses_the_difficult_column() -> None:
     game = final_score(seats=2, difficult=True, corruption={"vials": 5, "score": -10})
-    assert scored(game)["vial_points"] == cards.settings().vial_penalty(5, True) == 6
+    assert scored(game)["vial_points"] == CARDS.settings().vial_penalty(5, True) == 6
     assert scored(game)["total"] == -16
 
 
 @pytest.mark.rule("AB-COR-11", "AB-Q-44", "AB-COR-01")
 def test_corruption_competes_with_its_cure_cards_only() -> None:
-    rules = cards.settings().scoring
+    rules = CARDS.settings().scoring
     cure = next(c for c in PACK.cures if c.elixirs.count("plant") == 2)  # two printed plant
     game = final_score(
         corruption={"cures": [cure.id], "score": -3},
@@ -300,7 +301,7 @@ def test_corruption_competes_with_its_cure_cards_only() -> None:
 
 @pytest.mark.rule("AB-COR-11", "AB-Q-44")
 def test_corruption_wins_most_brewed_from_its_cures() -> None:
-    rules = cards.settings().scoring
+    rules = CARDS.settings().scoring
     cures = [c.id for c in PACK.cures[:2]]
     game = final_score(corruption={"cures": cures}, inventories={1: ["pure:plant"]})
     s = scored(game)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from athanor.engine.game import GameState
-from athanor.games.apothebakery import cards
+from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import act, edit, types_of
 from tests.apothebakery.test_healing import (
     PACK,
@@ -20,6 +20,8 @@ from tests.apothebakery.test_healing import (
     rs,
     settle_spell,
 )
+
+CARDS = RULES.cards
 
 
 def everyone_passes(game: GameState) -> tuple[list[str], GameState]:
@@ -40,7 +42,7 @@ def test_end_of_round_moves_the_sun_and_starts_the_next_round(round_no: int) -> 
     assert rs(game)["sun"] == round_no + 1
     assert rs(game)["round"] == round_no + 1
     assert (rs(game)["phase"], rs(game)["step"]) == ("foraging", "pick")
-    assert cards.is_final_round(rs(game)["round"]) == (round_no + 1 == cards.rounds())
+    assert CARDS.is_final_round(rs(game)["round"]) == (round_no + 1 == CARDS.rounds())
 
 
 @pytest.mark.rule("AB-EOR-01", "AB-FIN-10")
@@ -98,7 +100,7 @@ def test_heart_loss_death_everyone_resolves_and_cards_are_discarded() -> None:
 @pytest.mark.rule("AB-EOR-05", "AB-EOR-06", "AB-EOR-07", "AB-Q-12")
 def test_wilderness_conveyor_refresh() -> None:
     game = healing_game(positions=[position(hearts=3)])
-    ids = cards.resource_ids()
+    ids = CARDS.resource_ids()
     slots = [ids[0], None, ids[2], ids[3], None]
     deck = ids[10:14]
 
@@ -141,9 +143,9 @@ def test_healed_positions_are_refilled_with_new_adventurer_diagnosis_and_cure() 
     positions = rs(game)["table"]["positions"]
     assert positions[1]["adventurer"] == fresh[0]
     assert (positions[1]["diagnosis"], positions[1]["cure"]) == fresh[1:]
-    assert positions[1]["hearts"] == cards.diagnosis(fresh[1]).health
+    assert positions[1]["hearts"] == CARDS.diagnosis(fresh[1]).health
     assert positions[2] is not None  # every empty position gets one
-    assert len([p for p in positions if p]) == cards.adventurers_in_play(2)
+    assert len([p for p in positions if p]) == CARDS.adventurers_in_play(2)
 
 
 @pytest.mark.rule("AB-EOR-09", "AB-SPL-13", "AB-SPL-14")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from athanor.engine import RuleViolation
-from athanor.games.apothebakery import cards
+from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import act, at_step, edit, play_until, start, types_of
 from tests.apothebakery.test_healing import (
     adventurer_id,
@@ -21,13 +21,15 @@ from tests.apothebakery.test_healing import (
     settle_spell,
 )
 
+CARDS = RULES.cards
+
 QUIET = adventurer_id(vengeance="collect_vial")  # its vengeance needs no decision
 
 
 @pytest.mark.rule("AB-FIN-01", "AB-FIN-02", "AB-EOR-10")
 def test_round_six_closed_is_final_and_plays_foraging_and_alchemy_as_usual() -> None:
-    assert cards.rounds() == 6 and cards.time_of_day(6) == "Closed"
-    assert not cards.is_final_round(5) and cards.is_final_round(6)
+    assert CARDS.rounds() == 6 and CARDS.time_of_day(6) == "Closed"
+    assert not CARDS.is_final_round(5) and CARDS.is_final_round(6)
     game = play_until(start(2, objectives="false"), lambda g: rs(g)["round"] == 6, seed=3)
     assert (rs(game)["phase"], rs(game)["step"]) == ("foraging", "pick")
     game = play_until(game, at_step("alchemy", "alchemy"), seed=3)
@@ -42,7 +44,7 @@ def test_final_round_cycles_one_heal_per_turn_never_twice_in_a_row() -> None:
     game = healing_game(round_no=6, positions=three, inventories={1: pay(cure) * 2}, spells=[])
     game = heal(game, 1, 1, range(1, n + 1))
     # a final-round heal earns exactly what an earlier one does
-    assert rep(game, 1) == cure.reputation + cards.heal_bonus(1)
+    assert rep(game, 1) == cure.reputation + CARDS.heal_bonus(1)
     with pytest.raises(RuleViolation):  # not seat 1 again
         act(game, 1, {"type": "Heal", "position": 2, "tokens": list(range(1, n + 1))})
     _, game = act(game, 2, {"type": "PassHealing"})
@@ -54,7 +56,7 @@ def test_final_round_cycles_one_heal_per_turn_never_twice_in_a_row() -> None:
 
 @pytest.mark.rule("AB-FIN-05", "AB-ALC-12", "AB-Q-34")
 def test_station_can_process_in_a_final_healing_turn_only() -> None:
-    card = cards.resource_ids()[0]
+    card = CARDS.resource_ids()[0]
 
     def with_card(round_no: int) -> object:
         game = healing_game(round_no=round_no, positions=[position(adventurer=QUIET)])
@@ -71,7 +73,7 @@ def test_station_can_process_in_a_final_healing_turn_only() -> None:
 
 @pytest.mark.rule("AB-FIN-06", "AB-FIN-07", "AB-Q-29")
 def test_two_abilities_for_the_whole_final_round_and_no_refresh() -> None:
-    res = cards.resource_ids()[:3]
+    res = CARDS.resource_ids()[:3]
     game = healing_game(round_no=6, positions=[position(adventurer=QUIET)])
 
     def one_used(s: dict) -> None:  # Transmute was used in the final Alchemy phase
@@ -93,7 +95,7 @@ def test_two_abilities_for_the_whole_final_round_and_no_refresh() -> None:
 
 @pytest.mark.rule("AB-FIN-06", "AB-Q-29", "AB-EOR-08")
 def test_round_five_abilities_do_not_count_against_the_final_round() -> None:
-    res = cards.resource_ids()[:2]
+    res = CARDS.resource_ids()[:2]
     game = healing_game(round_no=5, positions=[position(hearts=3, adventurer=QUIET)])
     game = edit(game, lambda s: s["players"]["1"].update(activations=2, resources=list(res)))
     for seat in (1, 2):

@@ -15,9 +15,10 @@ import pytest
 
 from athanor.engine import BadCommand, Event, RuleViolation
 from athanor.engine.game import GameState
-from athanor.games.apothebakery import cards
 from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import Scripted, act, at_step, edit, legal, start
+
+CARDS = RULES.cards
 
 RS = dict[str, Any]
 
@@ -29,8 +30,8 @@ def forries(species: str, stamina: int, n: int = 1, skip: Iterable[str] = ()) ->
     """`n` regular Forries of `species` with the given stamina (values from the content)."""
     out = [
         c
-        for c in cards.regular_forries(species)
-        if cards.forrie(c).stamina == stamina and c not in set(skip)
+        for c in CARDS.regular_forries(species)
+        if CARDS.forrie(c).stamina == stamina and c not in set(skip)
     ]
     assert len(out) >= n, f"no {n} {species} Forries with stamina {stamina}"
     return out[:n]
@@ -41,9 +42,9 @@ def resource(kind: str, potency: int | None = None, skip: Iterable[str] = ()) ->
     skipped = set(skip)
     return next(
         c
-        for c in cards.resource_ids()
-        if cards.resource(c).type == kind
-        and (potency is None or cards.resource(c).potency == potency)
+        for c in CARDS.resource_ids()
+        if CARDS.resource(c).type == kind
+        and (potency is None or CARDS.resource(c).potency == potency)
         and c not in skipped
     )
 
@@ -206,13 +207,13 @@ def test_AB_FOR_02_04_stamina_is_the_sum_of_the_picked_cards() -> None:
     hand = [W1, forries("water", 2)[0], W4A]
     state = foraging({1: hand, 2: [R1, R2, R3]}, picks={1: [W1, W4A]})
     revealed = p_of(state, 1)["revealed"]
-    want = [cards.forrie(c) for c in (W1, W4A)]
+    want = [CARDS.forrie(c) for c in (W1, W4A)]
     assert revealed["stamina"] == sum(f.stamina for f in want) == 5
     assert revealed["strength"] == sum(f.strength for f in want)
     assert revealed["count"] == 2
     assert p_of(state, 1)["stamina"] == revealed["stamina"]
     # AB-Q-04: 12 regular cards per species with the fixture's values
-    deck = [cards.forrie(c) for c in cards.regular_forries("water")]
+    deck = [CARDS.forrie(c) for c in CARDS.regular_forries("water")]
     assert sorted(f.stamina for f in deck) == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
 
 
@@ -277,7 +278,7 @@ def test_AB_FOR_06_last_cards_then_reshuffled_exhausted_pile() -> None:
     assert p["hand"][0] == last  # the last card first
     assert len(p["hand"]) == 3 and set(p["hand"][1:]) <= pile
     assert p["exhausted"] == []
-    assert sorted(p["hand"] + p["deck"]) == sorted(cards.regular_forries("water"))
+    assert sorted(p["hand"] + p["deck"]) == sorted(CARDS.regular_forries("water"))
 
 
 @pytest.mark.rule("AB-FOR-06", "AB-Q-08")
@@ -321,7 +322,7 @@ def test_AB_FOR_08_slot_costs_rise_from_one(seats: int) -> None:
     costs = RULES.view(start(seats).rules_state, 1)["wilderness"]["costs"]
     assert costs[0] == 1
     assert all(a < b for a, b in itertools.pairwise(costs))
-    assert costs == list(cards.board_costs(seats))
+    assert costs == list(CARDS.board_costs(seats))
 
 
 SLOTS = resources("berry", "plant", "berry", "insect", "plant")  # nothing Water or Rock
@@ -336,7 +337,7 @@ def test_AB_FOR_09_take_pays_the_slot_and_empties_it() -> None:
     (taken,) = of_type(events, "WildernessTaken")
     assert taken.visibility.shows(1) and taken.body["card"] == SLOTS[2]  # face up: public
     p = p_of(state, 2)
-    assert p["resources"] == [SLOTS[2]] and p["stamina"] == 3 - cards.board_costs(2)[2]
+    assert p["resources"] == [SLOTS[2]] and p["stamina"] == 3 - CARDS.board_costs(2)[2]
     assert state.rules_state["wilderness"]["slots"][2] is None
     _, state = act(state, 2, {"type": "EndForaging"})
     err = refused(state, 1, {"type": "TakeCard", "slot": 3})
@@ -361,7 +362,7 @@ def test_AB_FOR_10_11_species_discount() -> None:
     assert state.rules_state["order"] == [2, 1]
     _, state = act(state, 2, {"type": "EndForaging"})
     assert p_of(state, 1)["stamina"] == 5
-    costs = cards.board_costs(2)
+    costs = CARDS.board_costs(2)
     _, state = act(state, 1, {"type": "TakeCard", "slot": 1})
     assert p_of(state, 1)["stamina"] == 5  # a matching card in the leftmost slot: 0
     _, state = act(state, 1, {"type": "TakeCard", "slot": 3})
@@ -383,7 +384,7 @@ def test_AB_FOR_11_water_player_pays_full_for_rock_in_cost_three() -> None:
 
 @pytest.mark.rule("AB-FOR-12", "AB-Q-54")
 def test_AB_FOR_12_blind_draw_of_two_for_eight() -> None:
-    cost, count = cards.blind_draw()
+    cost, count = CARDS.blind_draw()
     assert (cost, count) == (8, 2)
     state = foraging({1: [W4A, W4B, W1], 2: [R1, R2, R3]}, picks={2: [R1]})
     _, state = act(state, 2, {"type": "EndForaging"})
@@ -418,11 +419,11 @@ def test_AB_Q_10_blind_draw_repeatable_and_never_discounted() -> None:
 
     def all_water(rs: RS) -> None:  # the deck is all the forager's own species
         w = rs["wilderness"]
-        w["deck"] = sorted(w["deck"], key=lambda c: cards.resource(c).type != "water")
+        w["deck"] = sorted(w["deck"], key=lambda c: CARDS.resource(c).type != "water")
 
     state = edit(state, all_water)
     assert all(
-        cards.resource(c).type == "water" for c in state.rules_state["wilderness"]["deck"][:4]
+        CARDS.resource(c).type == "water" for c in state.rules_state["wilderness"]["deck"][:4]
     )
     _, state = act(state, 1, {"type": "DrawBlind"})
     assert p_of(state, 1)["stamina"] == 4  # 8, no species discount
@@ -487,7 +488,7 @@ def test_AB_FOR_14_unspent_stamina_is_lost() -> None:
 
     state = pick(edit(state, next_hand), 1, [W2])
     state = pick(state, 2, p_of(state, 2)["hand"][:1])
-    assert p_of(state, 1)["stamina"] == cards.forrie(W2).stamina == 1
+    assert p_of(state, 1)["stamina"] == CARDS.forrie(W2).stamina == 1
 
 
 @pytest.mark.rule("AB-FOR-15")
@@ -526,7 +527,7 @@ def test_AB_QA_14_example_free_leftmost_card_still_exhausts_the_forrie() -> None
     state = foraging({1: [two, W4A, W1], 2: [R1, R2, R3]}, picks={1: [two]}, slots=slots)
     assert state.rules_state["order"] == [1, 2]  # 2 stamina against 3
     _, state = act(state, 1, {"type": "TakeCard", "slot": 1})
-    assert p_of(state, 1)["stamina"] == cards.forrie(two).stamina == 2
+    assert p_of(state, 1)["stamina"] == CARDS.forrie(two).stamina == 2
     _, state = act(state, 1, {"type": "EndForaging"})
     p = p_of(state, 1)
     assert two in p["exhausted"] and two not in p["deck"]
@@ -535,10 +536,10 @@ def test_AB_QA_14_example_free_leftmost_card_still_exhausts_the_forrie() -> None
 
 @pytest.mark.rule("AB-FOR-17", "AB-FOR-18")
 def test_AB_FOR_17_18_resource_type_and_potency() -> None:
-    types = set(cards.elixir_types())
+    types = set(CARDS.elixir_types())
     assert types == {"water", "plant", "insect", "berry", "rock"}
-    assert {cards.resource(c).type for c in cards.resource_ids()} == types
-    assert all(cards.resource(c).potency >= 1 for c in cards.resource_ids())
+    assert {CARDS.resource(c).type for c in CARDS.resource_ids()} == types
+    assert all(CARDS.resource(c).potency >= 1 for c in CARDS.resource_ids())
     # potency = tokens drawn, type = the bag and colour
     card = resource("insect", 3)
     state = start(2, objectives="false")
@@ -554,7 +555,7 @@ def test_AB_FOR_17_18_resource_type_and_potency() -> None:
 
 @pytest.mark.rule("AB-FOR-19")
 def test_AB_FOR_19_resources_kept_unprocessed_without_limit() -> None:
-    many = [c for c in cards.resource_ids()][:20]
+    many = [c for c in CARDS.resource_ids()][:20]
     state = game({1: [W1, W2, W3], 2: [R1, R2, R3]}, held={1: many})
     state = pick(pick(state, 1, [W1]), 2, [R1])
     state = drive(state, round_pick(3))
@@ -587,7 +588,7 @@ def test_AB_FEED_05_example_three_plus_potency_two() -> None:
     events, state = act(state, 1, {"type": "FeedForries", "card": card})
     assert of_type(events, "ForriesFed")[0].visibility.shows(2)  # announced
     p = p_of(state, 1)
-    assert p["stamina"] == 3 + cards.resource(card).potency == 5
+    assert p["stamina"] == 3 + CARDS.resource(card).potency == 5
     assert p["revealed"]["stamina"] == 3  # the revealed total stays
     assert state.rules_state["order"] == [2, 1] and active(state) == 1
     _, state = act(state, 1, {"type": "TakeCard", "slot": 5})  # cost 5
@@ -685,7 +686,7 @@ def test_AB_Q_54_what_is_hidden_and_what_is_public() -> None:
     state = edit(
         state,
         lambda rs: rs["players"]["1"].update(
-            oven=cards.spell_ids()[0], inventory=["pure:water", "failed"]
+            oven=CARDS.spell_ids()[0], inventory=["pure:water", "failed"]
         ),
     )
     state = pick(state, 1, [W1, W2])
@@ -697,9 +698,9 @@ def test_AB_Q_54_what_is_hidden_and_what_is_public() -> None:
         assert other["inventory"] == ["pure:water", "failed"]  # public
         assert (other["mana"], other["reputation"]) == (12, 0)
         text = repr(other)
-        assert W1 not in text and held[0] not in text and cards.spell_ids()[0] not in text
+        assert W1 not in text and held[0] not in text and CARDS.spell_ids()[0] not in text
     mine = RULES.view(state.rules_state, 1)["players"]["1"]
-    assert mine["resources"] == held and mine["oven"] == cards.spell_ids()[0]
+    assert mine["resources"] == held and mine["oven"] == CARDS.spell_ids()[0]
     state = pick(state, 2, [R1])  # the reveal makes the picks public
     assert RULES.view(state.rules_state, 2)["players"]["1"]["revealed"]["stamina"] == 2
 

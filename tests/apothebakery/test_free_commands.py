@@ -21,14 +21,17 @@ from hypothesis import strategies as st
 
 from athanor.engine import game
 from athanor.engine.game import GameState
-from athanor.games.apothebakery import inventory
-from athanor.games.apothebakery.previews import token_name
+from athanor.games.apothebakery import inventory, previews
 from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import SEED, act, legal, start
 from tests.apothebakery.test_alchemy import alchemy_turn, end_alchemy_turns, player, prepare
 from tests.apothebakery.test_inventory import vial_death
 
 JSON = dict[str, Any]
+
+
+def token_name(token: str) -> str:
+    return previews.token_name(RULES.cards, token)
 
 
 def free(g: GameState, seat: int) -> list[JSON]:

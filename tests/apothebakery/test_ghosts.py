@@ -8,7 +8,7 @@ import pytest
 
 from athanor.engine import BadCommand, RuleViolation
 from athanor.engine.game import GameState
-from athanor.games.apothebakery import cards
+from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import Scripted, act, edit, legal
 from tests.apothebakery.test_healing import (
     PACK,
@@ -24,6 +24,8 @@ from tests.apothebakery.test_healing import (
     roll,
     rs,
 )
+
+CARDS = RULES.cards
 
 ROLL, VIAL, LEFT, RIGHT, FENNIC = (
     "roll_and_lose",
@@ -69,7 +71,7 @@ def pending(game: GameState) -> dict[str, Any]:
 def test_vengeance_is_the_adventurers_reverse_and_only_on_death() -> None:
     for event in (ROLL, VIAL, LEFT, RIGHT, FENNIC):
         adv = adventurer_id(vengeance=event)
-        assert cards.vengeance_of(adv) == event
+        assert CARDS.vengeance_of(adv) == event
     game = skull_death(ROLL)
     assert pending(game) == {"kind": "vengeance", "seat": 1, "event": ROLL, "need": "roll"}
     # a heal that does not kill reveals nothing

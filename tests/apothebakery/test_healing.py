@@ -15,7 +15,6 @@ import pytest
 
 from athanor.engine import BadCommand, RuleViolation
 from athanor.engine.game import GameState
-from athanor.games.apothebakery import cards
 from athanor.games.apothebakery.content import Cure
 from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import (
@@ -29,8 +28,10 @@ from tests.apothebakery.support import (
     types_of,
 )
 
-PACK = cards.pack()
-TYPES = cards.elixir_types()
+CARDS = RULES.cards
+
+PACK = CARDS.content
+TYPES = CARDS.elixir_types()
 
 
 # -- content look-ups (facts come from the pack, not from this file) -----------------------
@@ -243,7 +244,7 @@ def test_failed_elixirs_and_spectral_vials_never_heal() -> None:
 def test_heal_gains_cure_value_plus_heart_bonus(hearts: int) -> None:
     cure = plain_cure()
     expected_bonus = {1: 3, 2: 2, 3: 1}[hearts]  # the table of AB-HEAL-05
-    assert cards.heal_bonus(hearts) == expected_bonus
+    assert CARDS.heal_bonus(hearts) == expected_bonus
     game = healing_game(
         positions=[position(cure, hearts=hearts)], inventories={1: pay(cure)}, spells=[]
     )
@@ -303,9 +304,9 @@ def test_healer_keeps_diagnosis_and_cure_and_the_position_stays_empty() -> None:
 @pytest.mark.parametrize("number", [1, 2, 3])
 def test_healer_draws_the_adventurers_spell_number_and_keeps_one(number: int) -> None:
     cure = plain_cure()
-    deck = list(cards.spell_ids()[:5])
+    deck = list(CARDS.spell_ids()[:5])
     adv = adventurer_id(spells=number)
-    assert cards.spells_for(adv) == number
+    assert CARDS.spells_for(adv) == number
     game = healing_game(
         positions=[position(cure, adventurer=adv)], inventories={1: pay(cure)}, spells=deck
     )
@@ -326,7 +327,7 @@ def test_healer_draws_the_adventurers_spell_number_and_keeps_one(number: int) ->
 @pytest.mark.rule("AB-HEAL-09", "AB-Q-35", "AB-SPL-04")
 def test_full_oven_keeps_old_spell_or_replaces_it() -> None:
     cure = plain_cure()
-    old, new, *rest = cards.spell_ids()[:4]
+    old, new, *rest = CARDS.spell_ids()[:4]
     n = len(cure.elixirs)
 
     def at_choice() -> GameState:
@@ -349,7 +350,7 @@ def test_full_oven_keeps_old_spell_or_replaces_it() -> None:
 @pytest.mark.rule("AB-Q-35")
 def test_short_spell_deck_reshuffles_the_discard_pile_or_draws_what_exists() -> None:
     cure = plain_cure()
-    ids = cards.spell_ids()
+    ids = CARDS.spell_ids()
     adv = adventurer_id(spells=3)
     game = healing_game(
         positions=[position(cure, adventurer=adv)], inventories={1: pay(cure)}, spells=[ids[0]]
@@ -386,7 +387,7 @@ def test_AB_HEAL_12_free_sample_before_the_heal_changes_the_bonus() -> None:
     game = edit(game, lambda s: s["players"]["1"].update(oven=spell))
     _, game = act(game, 1, {"type": "CastSpell", "card": spell, "position": 1, "hearts": 1})
     after = heal(game, 2, 1, range(1, len(cure.elixirs) + 1))
-    assert rep(after, 2) == cure.reputation + cards.heal_bonus(2)  # +2 instead of +3
+    assert rep(after, 2) == cure.reputation + CARDS.heal_bonus(2)  # +2 instead of +3
 
 
 @pytest.mark.rule("AB-HEAL-12")
@@ -400,7 +401,7 @@ def test_AB_HEAL_12_free_sample_in_answer_to_the_heal_counts_when_it_resolves() 
     game = heal(game, 2, 1, range(1, len(cure.elixirs) + 1))
     assert rep(game, 2) == cure.reputation  # the reward waits for the answer
     _, game = act(game, 1, {"type": "CastSpell", "card": spell, "position": 1, "hearts": 1})
-    assert rep(game, 2) == cure.reputation + cards.heal_bonus(2)
+    assert rep(game, 2) == cure.reputation + CARDS.heal_bonus(2)
 
 
 def test_reaction_window_passed_gives_the_unchanged_bonus() -> None:
@@ -410,7 +411,7 @@ def test_reaction_window_passed_gives_the_unchanged_bonus() -> None:
     game = edit(game, lambda s: s["players"]["2"].update(oven=spell))
     game = heal(game, 1, 1, range(1, len(cure.elixirs) + 1))
     _, game = act(game, 2, {"type": "PassReaction"})
-    assert rep(game, 1) == cure.reputation + cards.heal_bonus(1)
+    assert rep(game, 1) == cure.reputation + CARDS.heal_bonus(1)
 
 
 # -- side effects ---------------------------------------------------------------------------
@@ -438,7 +439,7 @@ def test_one_roll_per_impure_after_the_cure_each_applied_at_once() -> None:
     assert rep(game, 1) == cure.reputation + 1  # the first roll counts before the second
     assert rs(game)["pending"]["kind"] == "side_effects"
     game = roll(game, 1, "-2")
-    assert rep(game, 1) == cure.reputation + 1 - 2 + cards.heal_bonus(2)
+    assert rep(game, 1) == cure.reputation + 1 - 2 + CARDS.heal_bonus(2)
     assert (rs(game)["pending"] or {}).get("kind") != "side_effects"
     with pytest.raises(RuleViolation):  # two Impure: no third roll
         roll(game, 1, "+1")
@@ -461,7 +462,7 @@ def test_numeric_faces_change_reputation_by_their_sign_and_blank_does_nothing(
     game, cure, slots = impure_game(1)
     game = edit(game, lambda s: s["players"]["1"].update(reputation=-10))  # unbounded below
     after = roll(heal(game, 1, 1, slots), 1, face)
-    assert rep(after, 1) == -10 + cure.reputation + cards.heal_bonus(2) + delta
+    assert rep(after, 1) == -10 + cure.reputation + CARDS.heal_bonus(2) + delta
 
 
 @pytest.mark.rule("AB-SE-07")
@@ -505,7 +506,7 @@ def test_AB_SE_08_plus_one_then_skull() -> None:
     pending = rs(game)["pending"] or {}
     resolvers = {q["seat"] for q in queue} | ({pending["seat"]} if pending else set())
     assert resolvers <= {1}
-    assert cards.vengeance_of(adv) in {q["event"] for q in queue} | {pending.get("event")}
+    assert CARDS.vengeance_of(adv) in {q["event"] for q in queue} | {pending.get("event")}
 
 
 @pytest.mark.rule("AB-SE-09", "AB-SE-06", "AB-PUB-06", "AB-PUB-07")
@@ -521,7 +522,7 @@ def test_AB_SE_09_first_roll_skull_makes_no_second_roll() -> None:
 
 @pytest.mark.rule("AB-SE-10", "AB-Q-01")
 def test_die_has_the_six_configured_faces() -> None:
-    assert cards.die_faces() == ["skull", "blank", "-1", "-2", "+1", "+3"]
+    assert CARDS.die_faces() == ["skull", "blank", "-1", "-2", "+1", "+3"]
     # with physical dice the table reports any face, and only those faces
     game = play_until(start(2, objectives="false", physical_dice="true"), at_step("heal"))
     cure = plain_cure()
@@ -535,12 +536,12 @@ def test_die_has_the_six_configured_faces() -> None:
         s["players"]["1"]["turn_over"] = False
 
     game = heal(edit(game, change), 1, 1, range(1, len(tokens) + 1))
-    assert legal(game, 1) == [{"type": "RollDie", "face": f} for f in cards.die_faces()]
+    assert legal(game, 1) == [{"type": "RollDie", "face": f} for f in CARDS.die_faces()]
     with pytest.raises(BadCommand):
         act(game, 1, {"type": "RollDie", "face": "+2"})
     before = rep(game, 1)
     _, after = act(game, 1, {"type": "RollDie", "face": "+3"})
-    assert rep(after, 1) == before + 3 + cards.heal_bonus(2)
+    assert rep(after, 1) == before + 3 + CARDS.heal_bonus(2)
 
 
 def test_heal_reward_events_are_reported() -> None:
@@ -558,7 +559,7 @@ def test_only_the_caster_heals_a_stasis_adventurer_and_it_uses_their_heal() -> N
     _, game = act(game, 2, {"type": "CastSpell", "card": spell, "position": 1})
     held = player(game, 2)["stasis"][0]
     assert rs(game)["table"]["positions"][0] is None
-    required = list(cards.cure(held["cure"]).elixirs)
+    required = list(CARDS.cure(held["cure"]).elixirs)
     tokens = [f"pure:{t}" if t != "rainbow" else "rainbow" for t in required]
     game = edit(game, lambda s: [p.update(inventory=list(tokens)) for p in s["players"].values()])
     slots = list(range(1, len(tokens) + 1))

@@ -35,8 +35,9 @@ from athanor.engine import BadCommand, RuleViolation, game
 from athanor.engine.audit import verify
 from athanor.engine.local import LocalGame
 from athanor.engine.record import Record, canonical
-from athanor.games.apothebakery import cards
 from athanor.games.apothebakery.rules import RULES
+
+CARDS = RULES.cards
 
 JSON = dict[str, Any]
 TIME = "2024-01-01T00:00:00Z"  # metadata only; fixed so logs are reproducible
@@ -174,16 +175,16 @@ def card_places(state: JSON, in_play: set[int]) -> dict[str, list[str]]:
 
 
 def all_cards(state: JSON) -> dict[str, Counter[str]]:
-    pack = cards.pack()
+    pack = CARDS.content
     forries = [c.id for c in pack.forries if c.species in state["options"]["species"]]
-    objectives = cards.objective_ids() if state["options"]["objectives"] else []
+    objectives = CARDS.objective_ids() if state["options"]["objectives"] else []
     return {
-        "res": Counter(cards.resource_ids()),
+        "res": Counter(CARDS.resource_ids()),
         "forrie": Counter(forries),
-        "adv": Counter(cards.adventurer_ids()),
-        "dia": Counter(cards.diagnosis_ids()),
-        "cure": Counter(cards.cure_ids()),
-        "spell": Counter(cards.spell_ids()),
+        "adv": Counter(CARDS.adventurer_ids()),
+        "dia": Counter(CARDS.diagnosis_ids()),
+        "cure": Counter(CARDS.cure_ids()),
+        "spell": Counter(CARDS.spell_ids()),
         "obj": Counter(objectives),
     }
 
@@ -205,11 +206,11 @@ def check_every_card_once(state: JSON, in_play: set[int], expected: dict[str, Co
 
 
 def check_limits(state: JSON) -> None:
-    size = cards.inventory_size()
+    size = CARDS.inventory_size()
     for p in players(state):
         assert len(p["inventory"]) <= size, f"seat {p['seat']} holds {p['inventory']}"
         # Mana is spent, never regained, never below 0 (AB-Q-28, AB-ABL-04, AB-SET-07)
-        assert p["start_mana"] == cards.starting_mana()
+        assert p["start_mana"] == CARDS.starting_mana()
         assert 0 <= p["mana"] <= p["start_mana"], f"seat {p['seat']} has {p['mana']} Mana"
     hearts = [pos["hearts"] for pos in state["table"]["positions"] if pos]
     hearts += [h["hearts"] for p in players(state) for h in p.get("stasis", [])]
@@ -329,6 +330,41 @@ def probe(table: Table, moves: list[tuple[int, JSON]], turn: int) -> None:
             assert refused(table, other, command) is not None, f"idle seat {other}: {command}"
 
 
+def awaited_by_the_rules(rs: JSON) -> tuple[int, ...]:
+    """The seats the rules wait for, read from the state: whoever the open decision
+    names (a reaction window: the next seat to answer it), else the seat whose turn it is
+    or, in the all-seat steps, those not yet done. Casting a spell alone awaits nobody."""
+    pending = rs.get("pending") or {}
+    kind = pending.get("kind")
+    everyone = tuple(range(1, rs["seats"] + 1))
+    if kind == "corruption_roll":  # any seat may roll for Corruption
+        return everyone
+    if kind == "corruption_rolloff":  # the tied player first, then any seat for Corruption
+        return (pending["seat"],) if str(pending["seat"]) not in pending["rolls"] else everyone
+    if kind == "rolloff":
+        waiting = {s for g in pending["groups"] for s in g if str(s) not in pending["rolls"]}
+        return tuple(sorted(waiting))
+    if kind == "reaction":
+        return tuple([s for s in pending["seats"] if s not in pending["answered"]][:1])
+    if kind:
+        return (pending["seat"],)
+    done = {"exchange": "exchanged", "pick": "picked"}.get(rs["step"])
+    if done:
+        return tuple(int(s) for s, p in sorted(rs["players"].items()) if not p[done])
+    if rs["phase"] in ("foraging", "alchemy", "healing") and rs["turn"] is not None:
+        return (rs["order"][rs["turn"]],)
+    return ()
+
+
+def check_awaiting(table: Table, moves: list[tuple[int, JSON]]) -> None:
+    """The table's awaited seats (derived by the engine from the legal commands) are
+    exactly those the rules wait for, and each has a command that is not a spell cast."""
+    shown = game.table(RULES, table.state)
+    assert shown.awaiting == awaited_by_the_rules(table.state.rules_state), shown
+    asked = {s for s, c in moves if c["type"] not in RULES.presentation.optional_commands}
+    assert set(shown.awaiting) == asked
+
+
 def play(table: Table, follower: Follower, probing: bool = True) -> None:
     follower.absorb(table.records)
     for turn in range(MAX_COMMANDS):
@@ -336,6 +372,7 @@ def play(table: Table, follower: Follower, probing: bool = True) -> None:
             return
         moves = table.legal_moves()
         assert moves, "a running game must wait for someone"
+        check_awaiting(table, moves)
         before, snap = table.state, snapshot(table.state)
         if probing:
             probe(table, moves, turn)
@@ -356,8 +393,8 @@ def check_end(table: Table, follower: Follower) -> None:
     assert [r.type for r in records].count("GameEnded") == 1
     assert records[-1].body["seed"] == table.seed.hex()
     # six rounds, 'Open' to 'Closed', no end-of-round steps after the last (AB-SET-23)
-    assert rs["round"] == cards.rounds() == 6
-    assert cards.time_of_day(rs["round"]) == "Closed"
+    assert rs["round"] == CARDS.rounds() == 6
+    assert CARDS.time_of_day(rs["round"]) == "Closed"
     assert game.table(RULES, table.state).track_label == "Closed"
     assert [r.body["round"] for r in records if r.type == "RoundStarted"] == [1, 2, 3, 4, 5, 6]
     assert [r.body["space"] for r in records if r.type == "SunMoved"] == [2, 3, 4, 5, 6]
@@ -375,7 +412,7 @@ def check_end(table: Table, follower: Follower) -> None:
         entry = follower.scored[str(seat)]
         assert entry["reputation"] == follower.reputation[seat]
         bonuses = (
-            cards.settings().scoring.category_bonus * len(entry["categories"])
+            CARDS.settings().scoring.category_bonus * len(entry["categories"])
             + entry["brewed"]
             + entry["failed"]
             + entry["spectral"]

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from athanor.engine.game import GameState
-from athanor.games.apothebakery import cards
 from athanor.games.apothebakery.content import Cure
+from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import act, edit, legal, play_until
 from tests.apothebakery.test_alchemy import (
     active,
@@ -22,14 +22,16 @@ from tests.apothebakery.test_alchemy import (
     resource_card,
 )
 
-SIZE = cards.inventory_size()
+CARDS = RULES.cards
+
+SIZE = CARDS.inventory_size()
 
 
 def two_colour_cure() -> Cure:
     """A Cure card asking for two different printed colours and no Rainbow."""
     return next(
         c
-        for c in cards.pack().cures
+        for c in CARDS.content.cures
         if len(c.elixirs) == 2 and len(set(c.elixirs)) == 2 and "rainbow" not in c.elixirs
     )
 
@@ -46,7 +48,7 @@ def vial_death(g: GameState, vengeance: str = "collect_vial") -> GameState:
     """From a healing phase: the adventurer in position 1 has 1 heart and the given
     Ghost Vengeance ('collect a vial': every player must take a Spectral Vial, AB-GV-09),
     the others are safe; everyone passes, so it dies at end of round."""
-    adventurer = next(a for a in cards.pack().adventurers if a.ghost_vengeance == vengeance)
+    adventurer = next(a for a in CARDS.content.adventurers if a.ghost_vengeance == vengeance)
 
     def change(rs: dict[str, Any]) -> None:
         for i, pos in enumerate(rs["table"]["positions"]):
@@ -292,7 +294,7 @@ def test_AB_INV_06_a_rainbow_stands_in_for_any_single_required_elixir(stand_in: 
     hearts = g.rules_state["table"]["positions"][0]["hearts"]
     _, g = act(g, healer, {"type": "Heal", "position": 1, "tokens": [1, 2]})
     p = player(g, healer)
-    assert p["reputation"] == before + cure.reputation + cards.heal_bonus(hearts)
+    assert p["reputation"] == before + cure.reputation + CARDS.heal_bonus(hearts)
     assert p["cures"] == [cure.id] and p["inventory"] == []
 
 
@@ -324,7 +326,7 @@ def test_AB_INV_08_no_command_throws_tokens_away_outside_purge_and_choices() -> 
 def test_AB_INV_08_a_helping_hand_to_a_full_receiver_discards_the_token() -> None:
     g, seat = alchemy_turn()
     other = next(s for s in g.rules_state["order"] if s != seat)
-    spell = next(c.id for c in cards.pack().spell_deck() if c.spell == "helping_hand")
+    spell = next(c.id for c in CARDS.content.spell_deck() if c.spell == "helping_hand")
     g = prepare(g, seat, inventory=["impure:rock"], oven=spell)
     g = prepare(g, other, inventory=["pure:plant"] * SIZE)
     rock = bag(g, "rock")

@@ -8,7 +8,6 @@ import pytest
 
 from athanor.engine import BadCommand
 from athanor.engine.game import GameState
-from athanor.games.apothebakery import cards
 from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import act, edit, legal, start
 from tests.apothebakery.test_foraging import (
@@ -33,7 +32,9 @@ from tests.apothebakery.test_foraging import (
     set_hand,
 )
 
-IRI = cards.iridescent("water")
+CARDS = RULES.cards
+
+IRI = CARDS.iridescent("water")
 # slot 1 empty, the rest neither Water nor cheap: a 1-stamina Water player can take nothing
 DEAR = [None, *resources("berry", "plant", "insect", "rock")]
 
@@ -53,7 +54,7 @@ def test_AB_IRI_01_no_iridescent_in_any_deck_at_start(seats: int) -> None:
     state = start(seats)
     for p in state.rules_state["players"].values():
         assert p["iridescent"] not in p["deck"] + p["hand"]
-        assert all(not cards.forrie(c).iridescent for c in p["deck"] + p["hand"])
+        assert all(not CARDS.forrie(c).iridescent for c in p["deck"] + p["hand"])
 
 
 @pytest.mark.rule("AB-IRI-02", "AB-QA-05", "AB-Q-06")
@@ -164,7 +165,7 @@ def test_AB_IRI_03_exactly_one_benefit(chosen: list[str], benefit: str, code: st
 
 @pytest.mark.rule("AB-Q-05")
 def test_AB_Q_05_iridescent_values_and_counting() -> None:
-    card = cards.forrie(IRI)
+    card = CARDS.forrie(IRI)
     assert (card.stamina, card.strength, card.iridescent) == (0, 0, True)
     state = game({1: [IRI, W1, W2], 2: [R1, R2, R3]})
     # with three others it would be four Forries
@@ -248,7 +249,7 @@ def test_AB_IRI_06_still_in_the_deck_nothing_added() -> None:
 
 @pytest.mark.rule("AB-IRI-07", "AB-SPL-27", "AB-SPL-28", "AB-SPL-29")
 def test_AB_IRI_07_iridescent_travels_with_its_deck_in_forrie_tamer() -> None:
-    tamer = next(c.id for c in cards.pack().spells if c.spell == "forrie_tamer")
+    tamer = next(c.id for c in CARDS.content.spells if c.spell == "forrie_tamer")
     state = game({1: [W1, W2, W3], 2: [R1, R2, R3]})
 
     def set_up(rs: dict[str, Any]) -> None:
@@ -262,9 +263,9 @@ def test_AB_IRI_07_iridescent_travels_with_its_deck_in_forrie_tamer() -> None:
     rock_deck = list(p_of(state, 2)["deck"])
     _, state = act(state, 1, {"type": "CastSpell", "card": tamer, "with": 2})
     assert p_of(state, 1)["deck"] == rock_deck  # the Rock Iridescent came along
-    assert cards.iridescent("rock") in p_of(state, 1)["deck"]
-    assert cards.iridescent("rock") not in p_of(state, 2)["deck"]
+    assert CARDS.iridescent("rock") in p_of(state, 1)["deck"]
+    assert CARDS.iridescent("rock") not in p_of(state, 2)["deck"]
     # seat 2's old deck held its Iridescent, so it tops its new deck with the received
     # deck's set-aside one (AB-SPL-29); species follow the decks (AB-Q-41)
-    assert p_of(state, 2)["deck"][0] == cards.iridescent("water")
+    assert p_of(state, 2)["deck"][0] == CARDS.iridescent("water")
     assert (p_of(state, 1)["species"], p_of(state, 2)["species"]) == ("rock", "water")

@@ -15,11 +15,14 @@ import pytest
 from athanor.engine import game
 from athanor.engine.game import strings_in
 from athanor.engine.local import LocalGame
-from athanor.games.apothebakery import cards, content, labels
+from athanor.games.apothebakery import content
+from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.rules import RULES
 
+CARDS = RULES.cards
+
 JSON = dict[str, Any]
-PACK = cards.pack()
+PACK = CARDS.content
 # every kind of id a view holds, as the view writes it
 KINDS = {
     "forrie": re.compile(r"^(plant|rock|water|berry|insect)-\d\d$"),
@@ -71,7 +74,7 @@ def tokens() -> list[str]:
 
 
 def test_every_id_the_pack_prints_and_every_token_has_a_label() -> None:
-    names = labels.all_labels()
+    names = CARDS.names()
     ids = [card_id for _, card_id, _ in printed(PACK)]
     assert len(ids) == len(set(ids)) == sum(PACK.counts().values()) + len(PACK.ghost_vengeance)
     assert set(ids) | set(tokens()) == set(names)
@@ -79,7 +82,7 @@ def test_every_id_the_pack_prints_and_every_token_has_a_label() -> None:
 
 
 def test_labels_come_from_the_printed_cards() -> None:
-    names = labels.all_labels()
+    names = CARDS.names()
     assert names["plant-06"] == "Plant 2/2"  # the placeholder pack's plant-06: 2 / 2
     assert names["adv-01"] == "Aldric the Bold"
     for kind, card_id, card in printed(PACK):
@@ -109,14 +112,14 @@ def test_labels_come_from_the_printed_cards() -> None:
 
 
 def test_labels_are_short_and_read_well_in_a_list() -> None:
-    for card_id, label in labels.all_labels().items():
+    for card_id, label in CARDS.names().items():
         assert 0 < len(label) <= 36, label  # a list of three fits an 80-column line
         assert "," not in label and "\n" not in label, label  # lists are joined with ", "
         assert label != card_id and label == label.strip()
 
 
 def test_two_ids_share_a_label_only_when_their_cards_are_the_same_in_print() -> None:
-    names = labels.all_labels()
+    names = CARDS.names()
     by_label: dict[str, set[tuple[Any, ...]]] = {}
     for kind, card_id, card in printed(PACK):
         by_label.setdefault(names[card_id], set()).add((kind, face(card)))
@@ -140,15 +143,12 @@ def test_cards_that_differ_in_print_but_would_read_the_same_get_their_ids() -> N
         adventurers=(first, twin, *rest),
         wilderness=(PACK.wilderness[0], same, *PACK.wilderness[2:]),
     )
-    try:
-        names = labels.all_labels(pack)
-        assert names[first.id] == f"{first.name} ({first.id})"
-        assert names[twin.id] == f"{first.name} ({twin.id})"
-        # cards the same in print keep one plain label
-        plain = labels.all_labels()[PACK.wilderness[0].id]  # "Plant 1", the shipped label
-        assert names[PACK.wilderness[0].id] == names[same.id] == plain
-    finally:
-        labels.all_labels(PACK)  # the shipped pack again, for the other tests
+    names = Cards(pack).names()  # that printing's labels; the shipped pack's stay as they are
+    assert names[first.id] == f"{first.name} ({first.id})"
+    assert names[twin.id] == f"{first.name} ({twin.id})"
+    # cards the same in print keep one plain label
+    plain = CARDS.names()[PACK.wilderness[0].id]  # "Plant 1", the shipped label
+    assert names[PACK.wilderness[0].id] == names[same.id] == plain
 
 
 # -- in real views ---------------------------------------------------------------------
@@ -182,22 +182,26 @@ def test_every_id_in_a_view_is_labelled_and_nothing_else() -> None:
         assert set(given) <= values  # labels name only what the view shows
         ids = {v for v in values if kind_of(v)}
         assert ids == set(given), f"unlabelled: {ids - set(given)}"
-        assert given == {x: labels.all_labels()[x] for x in ids}
+        assert given == {x: CARDS.names()[x] for x in ids}
         kinds |= {str(kind_of(x)) for x in ids}
     assert kinds == set(KINDS), f"never seen in a view: {set(KINDS) - kinds}"
 
 
 def test_the_rules_offer_the_hook() -> None:
     view = {"players": {"1": {"forrie_hand": ["plant-06", "plant-iri"]}}, "bags": {"failed": 1}}
-    assert RULES.labels(view) == {"plant-06": "Plant 2/2", "plant-iri": "Iridescent Plant 0/0"}
-    assert RULES.labels({}) == {}
+    assert game.labels(RULES, view) == {
+        "plant-06": "Plant 2/2",
+        "plant-iri": "Iridescent Plant 0/0",
+    }
+    assert game.labels(RULES, {}) == {}
 
 
 def test_event_sentences_name_cards_and_tokens_by_label_but_keep_plain_words() -> None:
-    names = labels.all_labels()
-    fed = RULES.describe("ForriesFed", {"seat": 1, "card": "res-04", "stamina": 2})
+    names = CARDS.names()
+    fed = game.describe(RULES, "ForriesFed", {"seat": 1, "card": "res-04", "stamina": 2})
     assert fed == f"Seat 1 feeds {names['res-04']} to its Forries for 2 stamina."
-    processed = RULES.describe(
+    processed = game.describe(
+        RULES,
         "CardProcessed",
         {"seat": 2, "card": "res-04", "bag": "failed", "draws": ["pure:water", "failed"]},
     )

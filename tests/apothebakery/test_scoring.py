@@ -8,12 +8,13 @@ from typing import Any
 import pytest
 
 from athanor.engine.game import GameState
-from athanor.games.apothebakery import cards
 from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import act, edit, types_of
 from tests.apothebakery.test_healing import PACK, cure_where, healing_game, player, rs
 
-SCORING = cards.settings().scoring
+CARDS = RULES.cards
+
+SCORING = CARDS.settings().scoring
 
 
 def cures_with(kind: str, n: int) -> list[str]:
@@ -183,7 +184,7 @@ def test_mana_only_breaks_ties_among_the_leaders() -> None:
 
 @pytest.mark.rule("AB-Q-36")
 def test_unused_spell_is_worth_nothing_and_cannot_be_cast_once_scored() -> None:
-    spell = cards.spell_ids()[0]
+    spell = CARDS.spell_ids()[0]
     game = scored(lambda s: s["players"]["1"].update(reputation=3, oven=spell))
     assert total(game, 1) == 3
     # once scoring starts no cast is offered, though the spell is still in the oven

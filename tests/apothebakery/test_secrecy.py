@@ -30,10 +30,11 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from athanor.engine import BadCommand, RuleViolation, game
-from athanor.games.apothebakery import cards
 from athanor.games.apothebakery.rules import RULES
 from athanor.games.apothebakery.state import clone
 from tests.apothebakery.test_invariants import JSON, Table, pendings, stored
+
+CARDS = RULES.cards
 
 CARD_ID = re.compile(
     r"^(plant|rock|water|berry|insect)-(\d\d|iri)$|^(res|spell|obj|adv|dia|cure)-\d\d$"
@@ -150,11 +151,11 @@ COMMAND_TYPES = [
     "PassReaction", "Peek", "",
 ]  # fmt: skip
 ALL_IDS = sorted(
-    [c.id for c in cards.pack().forries]
-    + cards.resource_ids()
-    + cards.spell_ids()
-    + cards.objective_ids()
-    + cards.adventurer_ids()
+    [c.id for c in CARDS.content.forries]
+    + CARDS.resource_ids()
+    + CARDS.spell_ids()
+    + CARDS.objective_ids()
+    + CARDS.adventurer_ids()
 )
 values = st.one_of(
     st.sampled_from(ALL_IDS),
@@ -275,7 +276,7 @@ def leaky(leak: str) -> View:
         for seat, p in rs["players"].items():
             if leak == "stamina":  # derived: the potency of the resources held
                 out["players"][seat]["potency"] = sum(
-                    cards.resource(c).potency for c in p["resources"]
+                    CARDS.resource(c).potency for c in p["resources"]
                 )
             elif leak == "hand":
                 out["players"][seat]["forrie_hand"] = list(p["hand"])

@@ -15,16 +15,19 @@ import pytest
 
 from athanor.engine import BadCommand, Event, RuleViolation, game
 from athanor.engine.game import GameState
-from athanor.games.apothebakery import cards, content
-from athanor.games.apothebakery.rules import RULES
-from tests.apothebakery.support import SEED, Scripted, act, edit, legal, start
+from athanor.games.apothebakery.rules import RULES, ApothebakeryRules
+from tests.apothebakery.support import SEED, Scripted, act, edit, legal, rules_for, start
+
+CARDS = RULES.cards
 
 STATIONS = {"North", "East", "South", "West"}
 
 
-def created(seats: int, seed: bytes = SEED, **options: str) -> tuple[list[Event], GameState]:
+def created(
+    seats: int, seed: bytes = SEED, rules: ApothebakeryRules = RULES, **options: str
+) -> tuple[list[Event], GameState]:
     """The creation events (setup included) and the state after them."""
-    return game.create(RULES, RULES.validate_options(options, seats), seats, seed)
+    return game.create(rules, rules.validate_options(options, seats), seats, seed)
 
 
 def rs_of(state: GameState) -> dict[str, Any]:
@@ -68,7 +71,7 @@ def test_AB_SET_01_one_player_uses_solo_mode() -> None:
     assert len(rs_of(state)["players"]) == 1
     assert rs_of(state)["options"]["mode"] == "solo"
     assert rs_of(state)["corruption"] is not None
-    assert len(rs_of(state)["table"]["positions"]) == cards.adventurers_in_play(1)
+    assert len(rs_of(state)["table"]["positions"]) == CARDS.adventurers_in_play(1)
 
 
 @pytest.mark.rule("AB-SET-01", "AB-2PD-01")
@@ -95,7 +98,7 @@ def test_AB_SET_03_species_chosen_and_deck_of_that_species() -> None:
     for seat, want in zip("123", ("water", "insect", "rock"), strict=True):
         p = rs_of(state)["players"][seat]
         assert p["species"] == want
-        assert {cards.forrie(c).species for c in p["deck"] + p["hand"]} == {want}
+        assert {CARDS.forrie(c).species for c in p["deck"] + p["hand"]} == {want}
 
 
 @pytest.mark.rule("AB-SET-03")
@@ -114,9 +117,9 @@ def test_AB_SET_04_iridescent_set_aside_rest_shuffled() -> None:
     for seat, sp in (("1", "berry"), ("2", "plant")):
         p = rs_of(state)["players"][seat]
         owned = p["deck"] + p["hand"]
-        assert Counter(owned) == Counter(cards.regular_forries(sp))
-        assert cards.iridescent(sp) not in owned  # AB-IRI-01
-        assert p["iridescent"] == cards.iridescent(sp)
+        assert Counter(owned) == Counter(CARDS.regular_forries(sp))
+        assert CARDS.iridescent(sp) not in owned  # AB-IRI-01
+        assert p["iridescent"] == CARDS.iridescent(sp)
         assert p["iridescent_at"] == "aside"
     shuffles = [e for e in events if e.type == "ForrieDeckShuffled"]
     assert len(shuffles) == 2
@@ -135,9 +138,9 @@ def test_AB_SET_05_06_07_starting_reputation_abilities_mana(seats: int) -> None:
     view = RULES.view(rs_of(start(seats)), None)
     for p in view["players"].values():
         assert p["reputation"] == 0
-        assert p["ready"] == {name: True for name in cards.settings().abilities.names}
+        assert p["ready"] == {name: True for name in CARDS.settings().abilities.names}
         assert len(p["ready"]) == 4
-        assert p["mana"] == cards.starting_mana() == 12
+        assert p["mana"] == CARDS.starting_mana() == 12
 
 
 @pytest.mark.rule("AB-SET-08")
@@ -148,15 +151,15 @@ def test_AB_SET_08_decks_shuffled_face_down() -> None:
     seated = table["positions"]
     # every deck is a permutation of its content, less what was dealt
     assert Counter(rs["wilderness"]["deck"] + rs["wilderness"]["slots"]) == Counter(
-        cards.resource_ids()
+        CARDS.resource_ids()
     )
     assert Counter(table["diagnoses"] + [p["diagnosis"] for p in seated]) == Counter(
-        cards.diagnosis_ids()
+        CARDS.diagnosis_ids()
     )
-    assert Counter(table["cures"] + [p["cure"] for p in seated]) == Counter(cards.cure_ids())
-    assert Counter(rs["spells"]["deck"]) == Counter(cards.spell_ids())
+    assert Counter(table["cures"] + [p["cure"] for p in seated]) == Counter(CARDS.cure_ids())
+    assert Counter(rs["spells"]["deck"]) == Counter(CARDS.spell_ids())
     dealt = [c for p in rs["players"].values() for c in p["objectives"]]
-    assert Counter(rs["objective_deck"] + dealt) == Counter(cards.objective_ids())
+    assert Counter(rs["objective_deck"] + dealt) == Counter(CARDS.objective_ids())
     # face down: the shuffles are server-only, the views show sizes only
     for kind in ("WildernessShuffled", "AdventurerDecksShuffled", "SpellDeckShuffled",
                  "ObjectiveDeckShuffled"):  # fmt: skip
@@ -176,10 +179,10 @@ def test_AB_SET_08_decks_shuffled_face_down() -> None:
 @pytest.mark.rule("AB-SET-09")
 def test_AB_SET_09_one_bag_per_type_holding_only_its_tokens() -> None:
     bags = rs_of(start(2))["bags"]
-    assert set(bags) == set(cards.elixir_types()) == set(cards.species())
+    assert set(bags) == set(CARDS.elixir_types()) == set(CARDS.species())
     for contents in bags.values():
         assert set(contents) == {"pure", "impure", "failed"}
-    assert cards.settings().bag_colours == {
+    assert CARDS.settings().bag_colours == {
         "plant": "green",
         "water": "blue",
         "berry": "purple",
@@ -205,8 +208,8 @@ def test_AB_SET_13_failed_token_comes_from_the_supply_not_the_bag() -> None:
     """A Failed draw goes back into the bag; the Failed Elixir the player keeps is from the
     separate supply pile (so the bag's own Failed token stays put)."""
     state = start(2, objectives="false")
-    card = next(c for c in cards.resource_ids() if cards.resource(c).potency == 2)
-    bag = cards.resource(card).type
+    card = next(c for c in CARDS.resource_ids() if CARDS.resource(c).potency == 2)
+    bag = CARDS.resource(card).type
 
     def at_alchemy(rs: dict[str, Any]) -> None:
         rs["phase"], rs["step"], rs["turn"], rs["order"] = "alchemy", "alchemy", 0, [1, 2]
@@ -289,20 +292,20 @@ def test_AB_SET_16_no_objectives_option() -> None:
 def test_AB_PUB_01_objectives_dealt_all_different(seed: bytes) -> None:
     state = created(4, seed)[1]
     for p in rs_of(state)["players"].values():
-        titles = [cards.pack().objective(c).title for c in p["objectives"]]
+        titles = [CARDS.content.objective(c).title for c in p["objectives"]]
         assert len(p["objectives"]) == 3 and len(set(titles)) == 3
 
 
 @pytest.mark.rule("AB-PUB-01")
-def test_AB_PUB_01_duplicate_objective_redrawn(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_AB_PUB_01_duplicate_objective_redrawn() -> None:
     """A printing with two copies of a card: the second copy is passed over at the deal
     and at the exchange, and the player draws on until their three are different."""
-    pack = content.load()
+    pack = CARDS.content
     base = pack.objective_deck()
     copy = dataclasses.replace(base[0], id="copy-of-first")
     dup = dataclasses.replace(pack, objectives=(base[0], copy, *base[1:]))
-    monkeypatch.setattr(cards, "pack", lambda: dup)
-    state = created(2, objectives="true")[1]  # Scripted-free: shuffle order from the seed
+    rules = rules_for(dup)
+    state = created(2, rules=rules, objectives="true")[1]  # shuffle order from the seed
     rs = rs_of(state)
     for p in rs["players"].values():
         titles = [dup.objective(c).title for c in p["objectives"]]
@@ -315,7 +318,7 @@ def test_AB_PUB_01_duplicate_objective_redrawn(monkeypatch: pytest.MonkeyPatch) 
         r["players"]["2"]["objectives"] = []
 
     state = edit(state, dealt_in_order)
-    _, state = act(state, 1, {"type": "ExchangeObjectives", "return": [base[1].id]})
+    _, state = act(state, 1, {"type": "ExchangeObjectives", "return": [base[1].id]}, rules=rules)
     p = rs_of(state)["players"]["1"]
     assert p["objectives"] == [base[0].id, base[2].id, base[3].id]
     assert rs_of(state)["objective_deck"][0] == "copy-of-first"
@@ -328,7 +331,7 @@ def test_AB_PUB_01_duplicate_objective_redrawn(monkeypatch: pytest.MonkeyPatch) 
 @pytest.mark.parametrize(("seats", "slots"), [(2, 5), (3, 7), (4, 7)])
 def test_AB_SET_17_wilderness_board_side(seats: int, slots: int) -> None:
     view = RULES.view(rs_of(start(seats)), None)
-    side = cards.settings().board(seats).side
+    side = CARDS.settings().board(seats).side
     assert side == ("1-2" if seats <= 2 else "3-4")
     assert view["wilderness"]["costs"] == list(range(1, slots + 1))
     assert len(view["wilderness"]["slots"]) == slots
@@ -340,10 +343,10 @@ def test_AB_SET_18_every_slot_dealt_face_up(seats: int) -> None:
     events, state = created(seats)
     rs = rs_of(state)
     slots = rs["wilderness"]["slots"]
-    assert len(slots) == len(cards.board_costs(seats))
+    assert len(slots) == len(CARDS.board_costs(seats))
     assert all(c is not None for c in slots) and len(set(slots)) == len(slots)
     assert not set(slots) & set(rs["wilderness"]["deck"])
-    assert len(rs["wilderness"]["deck"]) == len(cards.resource_ids()) - len(slots)
+    assert len(rs["wilderness"]["deck"]) == len(CARDS.resource_ids()) - len(slots)
     (dealt,) = [e for e in events if e.type == "WildernessDealt"]
     assert dealt.visibility.shows(None) and dealt.body["slots"] == slots
     assert RULES.view(rs, None)["wilderness"]["slots"] == slots
@@ -351,10 +354,10 @@ def test_AB_SET_18_every_slot_dealt_face_up(seats: int) -> None:
 
 @pytest.mark.rule("AB-SET-19", "AB-Q-03")
 def test_AB_SET_19_sun_starts_on_open() -> None:
-    rs = rs_of(start(2, objectives="false"))
-    view = RULES.view(rs, None)
+    state = start(2, objectives="false")
+    view = RULES.view(rs_of(state), None)
     assert (view["round"], view["time_of_day"]) == (1, "Open")
-    table = RULES.table(rs)
+    table = game.table(RULES, state)
     assert (table.track_position, table.track_label, table.track_length) == (1, "Open", 6)
 
 
@@ -363,12 +366,12 @@ def test_AB_SET_19_sun_starts_on_open() -> None:
 def test_AB_SET_20_21_22_adventurers_seated(seats: int, count: int) -> None:
     rs = rs_of(start(seats))
     positions = rs["table"]["positions"]
-    assert len(positions) == count == cards.adventurers_in_play(seats)
+    assert len(positions) == count == CARDS.adventurers_in_play(seats)
     for field in ("adventurer", "diagnosis", "cure"):
         assert len({p[field] for p in positions}) == count
     for pos in positions:
-        assert pos["hearts"] == cards.diagnosis(pos["diagnosis"]).health  # AB-SET-21
-        assert cards.cure(pos["cure"]).elixirs  # AB-SET-22: the Cure defines the elixirs
+        assert pos["hearts"] == CARDS.diagnosis(pos["diagnosis"]).health  # AB-SET-21
+        assert CARDS.cure(pos["cure"]).elixirs  # AB-SET-22: the Cure defines the elixirs
     view = RULES.view(rs, 2)
     assert [a["cure"] for a in view["adventurers"]] == [p["cure"] for p in positions]
 
@@ -425,7 +428,7 @@ def test_AB_SET_25_highest_reputation_wins() -> None:
 @pytest.mark.rule("AB-SET-26")
 def test_AB_SET_26_full_set_in_a_four_player_game() -> None:
     rs = rs_of(start(4))
-    counts = cards.pack().counts()
+    counts = CARDS.content.counts()
     assert counts == {
         "forries": 65,
         "wilderness": 60,
@@ -449,7 +452,7 @@ def test_AB_SET_26_full_set_in_a_four_player_game() -> None:
 @pytest.mark.rule("AB-SET-27")
 def test_AB_SET_27_four_player_bags_use_the_printed_pieces() -> None:
     rs = rs_of(start(4))
-    supply = cards.settings().supply
+    supply = CARDS.settings().supply
     assert len(rs["bags"]) == 5
     for contents in rs["bags"].values():
         assert contents["pure"] + contents["impure"] == supply["elixirs_per_colour"] == 20
@@ -458,14 +461,13 @@ def test_AB_SET_27_four_player_bags_use_the_printed_pieces() -> None:
     assert (supply["rainbow"], supply["spectral"], supply["hearts"]) == (18, 18, 18)
     assert sum(p["hearts"] for p in rs["table"]["positions"]) <= supply["hearts"]
     assert sum(len(p["ready"]) for p in rs["players"].values()) == 16
-    assert len(cards.die_faces()) == 6
+    assert len(CARDS.die_faces()) == 6
 
 
 def test_every_command_has_a_schema_in_commands_proto() -> None:
-    from athanor.games.apothebakery.rules import COMMANDS
     from athanor.games.apothebakery.v1 import commands_pb2
 
-    assert set(COMMANDS) == set(commands_pb2.DESCRIPTOR.message_types_by_name)
+    assert set(RULES.commands) == set(commands_pb2.DESCRIPTOR.message_types_by_name)
 
 
 @pytest.mark.parametrize(

@@ -17,9 +17,8 @@ import pytest
 
 from athanor.engine import BadCommand, Event, RuleViolation
 from athanor.engine.game import GameState
-from athanor.games.apothebakery import cards
 from athanor.games.apothebakery.content import CorruptionCard
-from athanor.games.apothebakery.rules import RULES
+from athanor.games.apothebakery.rules import RULES, ApothebakeryRules
 from tests.apothebakery.support import (
     Scripted,
     act,
@@ -27,14 +26,17 @@ from tests.apothebakery.support import (
     edit,
     legal,
     play_until,
+    rules_for,
     start,
     types_of,
 )
 from tests.apothebakery.test_foraging import forries, resources, set_hand, set_slots
 from tests.apothebakery.test_healing import position
 
+CARDS = RULES.cards
+
 RS = dict[str, Any]
-PACK = cards.pack()
+PACK = CARDS.content
 W1, W2, W3 = forries("water", 1, 3)
 W3A, W3B, W3C = forries("water", 3, 3)
 W4A, W4B, W4C = forries("water", 4, 3)
@@ -55,21 +57,23 @@ def cor(stamina: int | None = None, heart: int | None = None) -> CorruptionCard:
 
 
 def strength(*forrie_ids: str) -> int:
-    return sum(cards.forrie(f).strength for f in forrie_ids)
+    return sum(CARDS.forrie(f).strength for f in forrie_ids)
 
 
 def stamina(*forrie_ids: str) -> int:
-    return sum(cards.forrie(f).stamina for f in forrie_ids)
+    return sum(CARDS.forrie(f).stamina for f in forrie_ids)
 
 
 # -- scenarios ---------------------------------------------------------------------------
 
 
-def new_game(seats: int = 1, difficult: bool = False, **options: str) -> GameState:
+def new_game(
+    seats: int = 1, difficult: bool = False, rules: ApothebakeryRules = RULES, **options: str
+) -> GameState:
     if difficult:
         options["difficult"] = "true"
     species = "water" if seats == 1 else "water,rock"
-    return start(seats, objectives="false", species=species, **options)
+    return start(seats, rules=rules, objectives="false", species=species, **options)
 
 
 def pick_game(
@@ -78,9 +82,10 @@ def pick_game(
     vials: int = 0,
     slots: list[str | None] | None = None,
     difficult: bool = False,
+    rules: ApothebakeryRules = RULES,
 ) -> GameState:
     """Round 1's secret pick: these Forrie hands, `top` on the Corruption deck."""
-    state = new_game(len(hands), difficult)
+    state = new_game(len(hands), difficult, rules)
 
     def change(rs: RS) -> None:
         for seat, hand in hands.items():
@@ -94,11 +99,17 @@ def pick_game(
     return edit(state, change)
 
 
-def pick(state: GameState, seat: int, chosen: list[str], benefit: str = "") -> GameState:
+def pick(
+    state: GameState,
+    seat: int,
+    chosen: list[str],
+    benefit: str = "",
+    rules: ApothebakeryRules = RULES,
+) -> GameState:
     command: dict[str, Any] = {"type": "PickForries", "cards": chosen}
     if benefit:
         command["benefit"] = benefit
-    return act(state, seat, command, Scripted())[1]
+    return act(state, seat, command, Scripted(), rules)[1]
 
 
 def at_alchemy(seats: int = 1, difficult: bool = False, **options: str) -> GameState:
@@ -178,11 +189,11 @@ def heal(game: GameState, seat: int, at: int, slots: list[int]) -> GameState:
 
 
 def pay(cure_id: str) -> list[str]:
-    return [f"pure:{e}" for e in cards.cure(cure_id).elixirs]
+    return [f"pure:{e}" for e in CARDS.cure(cure_id).elixirs]
 
 
 def three(hearts: int = 2) -> list[dict[str, Any] | None]:
-    """Three distinct adventurers with plain Cure cards."""
+    """Three distinct adventurers with plain Cure CARDS."""
     plain = [c for c in PACK.cures if "rainbow" not in c.elixirs]
     advs = [a.id for a in PACK.adventurers]
     return [
@@ -215,9 +226,9 @@ def test_one_seat_is_solo_and_two_may_add_corruption() -> None:
 def test_solo_and_difficult_use_the_two_player_board_side(difficult: bool) -> None:
     game = new_game(1 if not difficult else 2, difficult)
     two = new_game(2)
-    assert RULES.view(rs(game), 1)["wilderness"]["costs"] == list(cards.board_costs(2))
+    assert RULES.view(rs(game), 1)["wilderness"]["costs"] == list(CARDS.board_costs(2))
     assert len(rs(game)["wilderness"]["slots"]) == len(rs(two)["wilderness"]["slots"])
-    assert len(rs(game)["wilderness"]["slots"]) < len(cards.board_costs(3))
+    assert len(rs(game)["wilderness"]["slots"]) < len(CARDS.board_costs(3))
 
 
 @pytest.mark.rule("AB-SOLO-02")
@@ -225,14 +236,14 @@ def test_solo_has_one_station_and_one_forrie_deck() -> None:
     game = new_game(1)
     assert list(rs(game)["players"]) == ["1"]  # Corruption has no station
     p = rs(game)["players"]["1"]
-    assert sorted(p["hand"] + p["deck"]) == sorted(cards.regular_forries("water"))
+    assert sorted(p["hand"] + p["deck"]) == sorted(CARDS.regular_forries("water"))
 
 
 @pytest.mark.rule("AB-SOLO-03", "AB-2PD-01", "AB-Q-52")
 @pytest.mark.parametrize("seats", [1, 2])
 def test_bags_hold_8_pure_2_impure_1_failed(seats: int) -> None:
     bags = rs(new_game(seats, difficult=seats == 2))["bags"]
-    assert set(bags) == set(cards.elixir_types())
+    assert set(bags) == set(CARDS.elixir_types())
     assert all(b == {"pure": 8, "impure": 2, "failed": 1} for b in bags.values())
 
 
@@ -259,7 +270,7 @@ def test_corruption_deck_shuffled_and_its_dial_at_zero() -> None:
 @pytest.mark.rule("AB-SOLO-06")
 def test_cleanse_and_helping_hand_removed_in_solo_only() -> None:
     def kinds(game: GameState) -> Counter[str]:
-        return Counter(cards.pack().spell(s).spell for s in rs(game)["spells"]["deck"])
+        return Counter(CARDS.content.spell(s).spell for s in rs(game)["spells"]["deck"])
 
     solo, duo = kinds(new_game(1)), kinds(new_game(2))
     assert solo["cleanse"] == 0 and solo["helping_hand"] == 0
@@ -359,10 +370,12 @@ def test_iridescent_first_claim_beats_corruption() -> None:
     assert cstate(game)["slot"] == 1  # stamina 8 > 3, yet the player forages first
 
 
-def slots_game(top: CorruptionCard, chosen: list[str]) -> tuple[GameState, list[str]]:
+def slots_game(
+    top: CorruptionCard, chosen: list[str], rules: ApothebakeryRules = RULES
+) -> tuple[GameState, list[str]]:
     board = resources("plant", "rock", "berry", "insect", "plant")
-    game = pick_game({1: [W1, W2, W4A]}, top, slots=list(board))
-    return pick(game, 1, chosen), board
+    game = pick_game({1: [W1, W2, W4A]}, top, slots=list(board), rules=rules)
+    return pick(game, 1, chosen, rules=rules), board
 
 
 @pytest.mark.rule("AB-SOLO-13", "AB-SOLO-08")
@@ -394,13 +407,11 @@ def test_corruption_second_spoils_after_the_player_forages() -> None:
 
 
 @pytest.mark.rule("AB-SOLO-14")
-def test_example_spaces_2_and_3_spoiled_before_the_player_forages(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_example_spaces_2_and_3_spoiled_before_the_player_forages() -> None:
     card = CorruptionCard(id="cor-example", stamina=3, heart=1, spoils=(2, 3))
     pack = dataclasses.replace(PACK, corruption=(card, *PACK.corruption))
-    monkeypatch.setattr(cards, "pack", lambda: pack)
-    game, board = slots_game(card, [W4A])  # Corruption wins the turn order
+    rules = rules_for(pack)  # a printing with the rulebook's example card
+    game, board = slots_game(card, [W4A], rules)  # Corruption wins the turn order
     assert cstate(game)["slot"] == 0 and rs(game)["step"] == "forage"
     assert rs(game)["wilderness"]["slots"] == [board[0], None, None, board[3], board[4]]
     assert rs(game)["wilderness"]["discard"] == [board[1], board[2]]
@@ -597,7 +608,7 @@ def test_difficult_tie_with_corruption_uses_strength_then_die() -> None:
 @pytest.mark.rule("AB-2PD-01")
 def test_difficult_keeps_cleanse_and_helping_hand() -> None:
     deck = rs(new_game(2, difficult=True))["spells"]["deck"]
-    assert {cards.pack().spell(s).spell for s in deck} >= {"cleanse", "helping_hand"}
+    assert {CARDS.content.spell(s).spell for s in deck} >= {"cleanse", "helping_hand"}
 
 
 # -- difficulty tweaks ------------------------------------------------------------------
@@ -609,7 +620,7 @@ def test_extra_failed_token_in_every_bag(seats: int) -> None:
     bags = rs(new_game(seats, seats == 2, extra_failed="true"))["bags"]
     assert all(b == {"pure": 8, "impure": 2, "failed": 2} for b in bags.values())
     p = rs(new_game(seats, seats == 2, extra_failed="true"))["players"]["1"]
-    assert p["mana"] == cards.starting_mana()  # the other tweak stays off
+    assert p["mana"] == CARDS.starting_mana()  # the other tweak stays off
 
 
 @pytest.mark.rule("AB-SDF-04", "AB-SET-07", "AB-SDF-05")

@@ -14,9 +14,8 @@ from typing import Any
 import pytest
 
 from athanor.engine import BadCommand, Event
-from athanor.engine.game import GameState
+from athanor.engine.game import GameState, table
 from athanor.engine.record import GENESIS, seal_batch
-from athanor.games.apothebakery import cards
 from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import Scripted, act, at_step, edit, legal, play_until, start
 from tests.apothebakery.test_foraging import R1, R2, R3, W1, W2, W3, active, drive, resource
@@ -36,8 +35,10 @@ from tests.apothebakery.test_healing import (
     types_of,
 )
 
-PACK = cards.pack()
-SIZE = cards.inventory_size()
+CARDS = RULES.cards
+
+PACK = CARDS.content
+SIZE = CARDS.inventory_size()
 
 
 def spell(kind: str, n: int = 0) -> str:
@@ -183,7 +184,7 @@ def test_AB_SPL_07_casting_costs_no_mana_and_not_the_heal() -> None:
     assert active(game) == 1 and player(game, 1)["heals"] == 0
     game = heal(game, 1, 1, range(1, 1 + len(cure.elixirs)))
     assert player(game, 1)["heals"] == 1
-    assert rep(game, 1) == 4 + cure.reputation + cards.heal_bonus(2)
+    assert rep(game, 1) == 4 + cure.reputation + CARDS.heal_bonus(2)
 
 
 @pytest.mark.rule("AB-SPL-07", "AB-SPL-05")
@@ -281,8 +282,33 @@ def test_AB_Q_37_reaction_window_after_a_heal_in_turn_order_after_the_healer() -
     assert {"type": "PassReaction"} in legal(game, 2)
     _, game = cast(game, 2, spell("free_sample"), position=2, hearts=-1)  # any cast answers
     assert rs(game)["table"]["positions"][1]["hearts"] == 2
-    assert rep(game, 3) == cure.reputation + cards.heal_bonus(1)  # window closed, heal resolved
+    assert rep(game, 3) == cure.reputation + CARDS.heal_bonus(1)  # window closed, heal resolved
     assert player(game, 1)["oven"] == spell("free_sample")  # passing keeps the spell
+
+
+@pytest.mark.rule("AB-Q-37")
+def test_AB_Q_37_the_table_awaits_the_seat_offered_the_reaction_not_the_healer() -> None:
+    """In the window after a heal the hub waits for the seat that may answer it, and
+    shows its pass as the advance; the healer, with nothing to send until the window
+    closes, is not awaited (the old table named the healer here)."""
+    cure = plain_cure()
+    tokens = pay(cure)
+    tokens[0] = f"impure:{cure.elixirs[0]}"  # a side-effect roll follows the window
+    game = healing_game(positions=[position(cure)], inventories={2: tokens}, order=[2, 1])
+    game, _ = give_spell(game, 1, "free_sample")
+    game = heal(game, 2, 1, range(1, 1 + len(tokens)))
+    assert rs(game)["pending"]["kind"] == "reaction"
+    assert legal(game, 2) == []
+    assert {"type": "PassReaction"} in legal(game, 1)
+    shown = table(RULES, game)
+    assert shown.awaiting == (1,)
+    assert shown.die_step is False
+    assert shown.advance == {1: {"type": "PassReaction"}}
+    # the pass closes the window: now the healer's side-effect roll is awaited
+    _, game = act(game, 1, {"type": "PassReaction"})
+    assert rs(game)["pending"]["kind"] == "side_effects"
+    shown = table(RULES, game)
+    assert (shown.awaiting, shown.die_step, shown.advance) == ((2,), True, {})
 
 
 # -- AB-SPL-08: Free Sample in answer to a heal -----------------------------------------------
@@ -337,7 +363,7 @@ def test_AB_Q_37_free_sample_death_waits_until_the_heal_has_resolved() -> None:
     assert (err.code, err.rule_id) == ("AFTER_THE_HEAL", "AB-Q-37")
     _, game = act(game, 2, {"type": "PassReaction"})
     _, game = act(game, 1, {"type": "KeepSpell", "card": rs(game)["pending"]["cards"][0]})
-    assert rep(game, 1) == cure.reputation + cards.heal_bonus(2)
+    assert rep(game, 1) == cure.reputation + CARDS.heal_bonus(2)
     # now the game waits again: the death goes ahead and its caster rolls for it
     assert kill in legal(game, 2)
     _, game = act(game, 2, kill)
@@ -366,7 +392,7 @@ def test_AB_Q_37_helping_hand_that_could_overflow_waits_until_the_heal_has_resol
     game = edit(game, lambda s: s["players"]["2"].update(inventory=["pure:plant"] * (SIZE - 1)))
     _, game = cast(game, 2, card, Scripted(["pure", "impure"]), to=1, slot=1, bag="water")
     assert player(game, 2)["inventory"][-2:] == ["pure:water", "impure:water"]
-    assert rep(game, 1) == cure.reputation + cards.heal_bonus(2)
+    assert rep(game, 1) == cure.reputation + CARDS.heal_bonus(2)
 
 
 def test_every_cast_offered_in_a_window_is_accepted() -> None:
@@ -443,7 +469,7 @@ def test_AB_Q_38_caster_may_heal_the_stasis_adventurer_in_the_same_turn() -> Non
     assert {"type": "Heal", "stasis": 1, "tokens": slots} in legal(game, 1)
     _, game = act(game, 1, {"type": "Heal", "stasis": 1, "tokens": slots}, Scripted())
     assert player(game, 1)["stasis"] == [] and player(game, 1)["heals"] == 1
-    assert rep(game, 1) == cure.reputation + cards.heal_bonus(1)  # its hearts came along
+    assert rep(game, 1) == cure.reputation + CARDS.heal_bonus(1)  # its hearts came along
 
 
 # -- Cleanse ----------------------------------------------------------------------------------
@@ -557,7 +583,7 @@ def test_AB_SPL_22_rock_player_naming_water_gets_the_water_discount_only() -> No
     assert player(state, 1)["species"] == "rock"
     assert costs(state) == {2: 1, 3: 3}  # the Rock discount before the cast
     offered = {c["species"] for c in casts(state, 1)}
-    assert offered == set(cards.species())
+    assert offered == set(CARDS.species())
     _, state = cast(state, 1, card, species="water")  # before collecting: this turn
     assert costs(state) == {2: 2, 3: 2}
     assert player(state, 1)["species"] == "rock"  # the deck itself is unchanged

@@ -8,7 +8,6 @@ import pytest
 
 from athanor.engine import RuleViolation
 from athanor.engine.game import GameState
-from athanor.games.apothebakery import cards
 from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import Scripted, act, at_step, edit, legal
 from tests.apothebakery.test_foraging import (
@@ -30,6 +29,8 @@ from tests.apothebakery.test_foraging import (
     round_pick,
     set_hand,
 )
+
+CARDS = RULES.cards
 
 B1, B2, B3 = forries("berry", 1, 3)
 B2A = forries("berry", 2)[0]
@@ -55,11 +56,11 @@ def waiting(state: GameState) -> list[int]:
 
 
 def stamina(ids: list[str]) -> int:
-    return sum(cards.forrie(c).stamina for c in ids)
+    return sum(CARDS.forrie(c).stamina for c in ids)
 
 
 def strength(ids: list[str]) -> int:
-    return sum(cards.forrie(c).strength for c in ids)
+    return sum(CARDS.forrie(c).strength for c in ids)
 
 
 @pytest.mark.rule("AB-TO-01", "AB-Q-54")
@@ -241,7 +242,7 @@ def test_AB_TO_10_order_decided_anew_each_round() -> None:
 
 @pytest.mark.rule("AB-TO-11", "AB-IRI-03", "AB-Q-05")
 def test_AB_TO_11_iridescent_claim_goes_first_whatever_the_stamina() -> None:
-    iri = cards.iridescent("water")
+    iri = CARDS.iridescent("water")
     state = game({1: [iri, W4A, W4B], 2: [R1, R2, R3]})
     state = pick(state, 1, [iri, W4A, W4B], benefit="first")  # 8 stamina
     state = pick(state, 2, [R1])  # 1 stamina
@@ -252,7 +253,7 @@ def test_AB_TO_11_iridescent_claim_goes_first_whatever_the_stamina() -> None:
 
 @pytest.mark.rule("AB-Q-07", "AB-TO-11")
 def test_AB_Q_07_several_claimants_ordered_by_the_normal_chain() -> None:
-    iw, ir = cards.iridescent("water"), cards.iridescent("rock")
+    iw, ir = CARDS.iridescent("water"), CARDS.iridescent("rock")
     state = game({1: [iw, W4A, W1], 2: [ir, R3A, R1], 3: [B1, B2, B3]}, species=THREE)
     state = pick(state, 1, [iw, W4A], benefit="first")  # 4
     state = pick(state, 2, [ir, R3A], benefit="first")  # 3
@@ -262,7 +263,7 @@ def test_AB_Q_07_several_claimants_ordered_by_the_normal_chain() -> None:
 
 @pytest.mark.rule("AB-Q-07", "AB-TO-11", "AB-Q-02")
 def test_AB_Q_07_tied_claimants_roll_off() -> None:
-    iw, ir = cards.iridescent("water"), cards.iridescent("rock")
+    iw, ir = CARDS.iridescent("water"), CARDS.iridescent("rock")
     state = game({1: [iw, W1, W2], 2: [ir, R1, R2], 3: [B1, B2, B3]}, species=THREE)
     state = pick(state, 1, [iw, W1], benefit="first")
     state = pick(state, 2, [ir, R1], benefit="first")

@@ -20,7 +20,6 @@ def test_a_body_without_the_template_fields_is_listed_plainly() -> None:
 
 
 def test_every_event_the_game_knows_has_a_sentence() -> None:
-    from athanor.games.apothebakery.events import HANDLERS
     from athanor.games.apothebakery.words import TEMPLATES
 
-    assert set(HANDLERS) == set(TEMPLATES)
+    assert set(RULES.registry.by_type) == set(TEMPLATES)

@@ -59,6 +59,14 @@ class Loaded:
     rules: Rules
     state: game.GameState
     seed: bytes
+    # the table at this version, made on first use: it lists every seat's legal
+    # commands, and every view of the version shares it
+    tables: dict[str, JSON] = field(default_factory=dict, compare=False, repr=False)
+
+    def table(self, report: game.HookReport) -> JSON:
+        if "table" not in self.tables:
+            self.tables["table"] = game.table(self.rules, self.state, report).to_json()
+        return self.tables["table"]
 
 
 @dataclass(frozen=True)
@@ -303,7 +311,7 @@ class GameService:
         async for rec in self.store.read(game_id, start, version):
             state = game.apply(loaded.rules, state, rec)
         assert state is not None
-        return replace(loaded, state=state)
+        return Loaded(loaded.rules, state, loaded.seed)
 
     # -- act ------------------------------------------------------------------
 
@@ -451,7 +459,7 @@ class GameService:
         return (
             state.version,
             game.view(loaded.rules, state, caller.sees_as, report),
-            game.table(loaded.rules, state, report).to_json(),
+            loaded.table(report),
         )
 
     async def legal(self, game_id: str, caller: Caller) -> Legal:

@@ -16,13 +16,15 @@ from typing import Any
 from athanor.engine.events import PUBLIC, Event
 from athanor.engine.record import GENESIS, Record, canonical, seal_batch
 from athanor.engine.rng import Rng
-from athanor.engine.rules import Outcome, Rules, Table
+from athanor.engine.rules import Outcome, Rules, Table, Upcaster
 from athanor.engine.violations import BadCommand, RuleViolation
 
 JSON = dict[str, Any]
 GAME_CREATED = "GameCreated"
 GAME_ENDED = "GameEnded"
-ENGINE_EVENTS = {GAME_CREATED: 1, GAME_ENDED: 1}
+# GameCreated 2 records the content pack; a game created under 1 was played with the
+# built-in pack, which is what the rules it is loaded with hold (see `upcast`)
+ENGINE_EVENTS = {GAME_CREATED: 2, GAME_ENDED: 1}
 
 
 @dataclass(frozen=True)
@@ -175,13 +177,22 @@ def upcast(rules: Rules, record: Record) -> Record:
     if schema > current:
         raise ValueError(f"{record.type} schema {schema} is newer than these rules ({current})")
     while schema < current:
-        step = rules.upcasters.get((record.type, schema))
+        step = _engine_upcaster(rules, record.type, schema) or rules.upcasters.get(
+            (record.type, schema)
+        )
         if step is None:
             raise ValueError(f"no upcaster for {record.type} schema {schema}")
         body, schema = step(body), schema + 1
     if schema == record.schema:
         return record
     return replace(record, body=body, schema=schema)
+
+
+def _engine_upcaster(rules: Rules, event_type: str, schema: int) -> Upcaster | None:
+    if event_type == GAME_CREATED and schema == 1:
+        ref = rules.pack.ref() if rules.pack is not None else None
+        return lambda body: {**body, "pack": ref} if ref else body
+    return None
 
 
 def apply(rules: Rules, state: GameState | None, record: Record) -> GameState:

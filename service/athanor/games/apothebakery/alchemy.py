@@ -7,35 +7,36 @@ the seat taking its healing turn (AB-FIN-05).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from athanor.engine import BadCommand, Event, Rng, RuleViolation
-from athanor.games.apothebakery import cards, inventory
-from athanor.games.apothebakery.events import handles
-from athanor.games.apothebakery.state import RAINBOW, State, active_seat, player, token_kind
+from athanor.engine import BadCommand, Event, Rng, RuleViolation, decks
+from athanor.games.apothebakery import inventory, steps
+from athanor.games.apothebakery.cards import Cards
+from athanor.games.apothebakery.events import handles, handles_with_cards
+from athanor.games.apothebakery.state import (
+    FAILED,
+    RAINBOW,
+    SPECTRAL,
+    Player,
+    State,
+    active_seat,
+    player,
+    token_kind,
+)
 
 TRANSMUTE, POTENCY, RAINBOW_ABILITY, PURGE = "transmute", "potency", "rainbow", "purge"
 
 
-def start(state: State) -> list[Event]:
-    from athanor.games.apothebakery.flow import step
-
-    return [step("alchemy", "alchemy", 0)]
-
-
 def advance(state: State) -> list[Event]:
-    from athanor.games.apothebakery import healing
-    from athanor.games.apothebakery.flow import step
-
     if not player(state, active_seat(state))["turn_over"]:
         return []
     turn = state["turn"] + 1
     if turn < len(state["order"]):
-        return [step("alchemy", "alchemy", turn)]
-    return healing.start(state)
+        return [steps.step("alchemy", "alchemy", turn)]
+    return steps.healing()
 
 
-def station_open(state: State, seat: int) -> bool:
+def station_open(cards: Cards, state: State, seat: int) -> bool:
     """The seat may use its Alchemy Station now: its Alchemy turn, or a final-round
     healing turn (AB-ALC-12, AB-FIN-05, AB-Q-34)."""
     if active_seat(state) != seat or state.get("pending"):
@@ -45,11 +46,11 @@ def station_open(state: State, seat: int) -> bool:
     return state["phase"] == "healing" and cards.is_final_round(state["round"])
 
 
-def _require_station(state: State, seat: int, outside: str) -> dict[str, Any]:
+def _require_station(cards: Cards, state: State, seat: int, outside: str) -> Player:
     """The acting seat's player, when its station is open; `outside` is the rule that
     keeps the station shut outside the Alchemy phase (AB-ALC-12 for processing, AB-Q-34
     for abilities). Waiting for one's turn in the phase is AB-ALC-02."""
-    if not station_open(state, seat):
+    if not station_open(cards, state, seat):
         _settle_first(state, seat)
         raise RuleViolation(
             "NOT_YOUR_ALCHEMY",
@@ -66,7 +67,14 @@ def _settle_first(state: State, seat: int) -> None:
         raise RuleViolation("SETTLE_FIRST", "first choose which elixirs to keep", "AB-INV-03")
 
 
-def ability_cost(state: State, seat: int, abilities: list[str]) -> int:
+def mana_for(cards: Cards, used: int, count: int) -> int:
+    """Mana for activating `count` abilities after `used` this round: the round's first
+    costs 1, an overcharged second 2 (AB-ABL-02, AB-ABL-03). Previews say it too."""
+    rules = cards.settings().abilities
+    return sum(rules.first_cost if used + i == 0 else rules.overcharge_cost for i in range(count))
+
+
+def ability_cost(cards: Cards, state: State, seat: int, abilities: list[str]) -> int:
     """Mana for activating `abilities` now: 1 for the round's first, 2 for the second
     (overcharge), never a third (AB-ABL-02, AB-ABL-03, AB-FIN-06)."""
     p = player(state, seat)
@@ -81,16 +89,40 @@ def ability_cost(state: State, seat: int, abilities: list[str]) -> int:
             raise RuleViolation(
                 "ABILITY_BURNED", f"your {name} ability is burned until the next round", "AB-ABL-05"
             )
-    cost = sum(
-        rules.first_cost if used + i == 0 else rules.overcharge_cost for i in range(len(abilities))
-    )
+    cost = mana_for(cards, used, len(abilities))
     if cost > p["mana"]:
         raise RuleViolation("NOT_ENOUGH_MANA", "you lack the Mana for that", "AB-ABL-04")
     return cost
 
 
-def process(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
-    p = _require_station(state, seat, "AB-ALC-12")
+def draw_plan(cards: Cards, card: str, transmute: str | None, potency: bool) -> tuple[str, int]:
+    """The bag a processed card draws from and how many tokens it asks for: the card's
+    type or the transmuted one, its potency plus one for +1 Potency (AB-ALC-03,
+    AB-ABL-06, AB-ABL-08). Previews say it too."""
+    resource = cards.resource(card)
+    return transmute or resource.type, resource.potency + (1 if potency else 0)
+
+
+def requested(transmute: bool, potency: bool, rainbow: bool) -> list[str]:
+    """The abilities a ProcessCard activates, in the order their Mana is counted.
+    Previews say it too."""
+    wanted = ((TRANSMUTE, transmute), (POTENCY, potency), (RAINBOW_ABILITY, rainbow))
+    return [a for a, on in wanted if on]
+
+
+class CardProcessed(TypedDict):
+    seat: int
+    card: str
+    bag: str
+    draws: list[str]  # "pure" | "impure" | "failed", in draw order
+    abilities: list[str]
+    mana: int
+
+
+def process(
+    cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
+) -> list[Event]:
+    p = _require_station(cards, state, seat, "AB-ALC-12")
     card = command.get("card")
     if not isinstance(card, str):
         raise BadCommand('"card" is a resource card id')
@@ -105,25 +137,12 @@ def process(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[
     rainbow = command.get("rainbow", False)
     if not isinstance(rainbow, bool):
         raise BadCommand('"rainbow" is true or false')
-    wanted = ((TRANSMUTE, transmute is not None), (POTENCY, potency), (RAINBOW_ABILITY, rainbow))
-    abilities = [a for a, on in wanted if on]
-    mana = ability_cost(state, seat, abilities) if abilities else 0
-    resource = cards.resource(card)
-    bag = transmute or resource.type
-    draws = inventory.draw_from_bag(state, bag, resource.potency + (1 if potency else 0), rng)
-    return [
-        Event(
-            "CardProcessed",
-            {
-                "seat": seat,
-                "card": card,
-                "bag": bag,
-                "draws": draws,
-                "abilities": abilities,
-                "mana": mana,
-            },
-        )
-    ]
+    abilities = requested(transmute is not None, potency, rainbow)
+    mana = ability_cost(cards, state, seat, abilities) if abilities else 0
+    bag, wanted = draw_plan(cards, card, transmute, potency)
+    draws = inventory.draw_from_bag(state, bag, wanted, rng)
+    body = CardProcessed(seat=seat, card=card, bag=bag, draws=draws, abilities=abilities, mana=mana)
+    return [Event("CardProcessed", body)]
 
 
 def _pay(state: State, seat: int, abilities: list[str], mana: int) -> None:
@@ -134,18 +153,17 @@ def _pay(state: State, seat: int, abilities: list[str], mana: int) -> None:
         p["ready"][name] = False
 
 
-@handles("CardProcessed")
-def _processed(state: State, body: dict[str, Any]) -> None:
+@handles_with_cards("CardProcessed")
+def _processed(cards: Cards, state: State, body: CardProcessed) -> None:
     seat = body["seat"]
     p = player(state, seat)
-    p["resources"].remove(body["card"])
-    state["wilderness"]["discard"].append(body["card"])  # AB-ALC-05
+    decks.move(p["resources"], state["wilderness"]["discard"], [body["card"]])  # AB-ALC-05
     _pay(state, seat, body["abilities"], body["mana"])
     inventory.take_from_bag(state, body["bag"], body["draws"])
     new = inventory.tokens_of(body["bag"], body["draws"])
     if RAINBOW_ABILITY in body["abilities"]:
         new = _rainbow_from_draw(state, seat, new)
-    inventory.place(state, seat, new)
+    inventory.place(cards, state, seat, new)
 
 
 def _rainbow_from_draw(state: State, seat: int, new: list[str]) -> list[str]:
@@ -162,6 +180,14 @@ def _rainbow_from_draw(state: State, seat: int, new: list[str]) -> list[str]:
         held.pop(i)
     inventory.return_tokens(state, inputs)  # Rainbow inputs go back to their bags (AB-Q-14)
     return [t for i, t in enumerate(new) if i not in drawn] + ["rainbow"]
+
+
+class OverflowSettled(TypedDict):
+    seat: int
+    kept: list[str]
+    dropped: list[str]
+    removed_slots: list[int]  # held tokens dropped, by slot
+    placed: list[str]  # forced and kept new tokens, appended
 
 
 def keep(state: State, command: dict[str, Any], seat: int) -> list[Event]:
@@ -202,7 +228,7 @@ def keep(state: State, command: dict[str, Any], seat: int) -> list[Event]:
 
 
 @handles("OverflowSettled")
-def _settled(state: State, body: dict[str, Any]) -> None:
+def _settled(state: State, body: OverflowSettled) -> None:
     inventory.settle(state, body["seat"], body["removed_slots"], body["placed"])
     inventory.return_tokens(state, body["dropped"])  # back to their bags (AB-Q-14)
     state["pending"] = None
@@ -219,8 +245,15 @@ def _slots(command: dict[str, Any], key: str, inv: list[str]) -> list[int]:
     return chosen
 
 
-def make_rainbow(state: State, command: dict[str, Any], seat: int) -> list[Event]:
-    p = _require_station(state, seat, "AB-Q-34")
+class RainbowMade(TypedDict):
+    seat: int
+    slots: list[int]
+    inputs: list[str]
+    mana: int
+
+
+def make_rainbow(cards: Cards, state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    p = _require_station(cards, state, seat, "AB-Q-34")
     chosen = _slots(command, "slots", p["inventory"])
     inputs = [p["inventory"][i - 1] for i in chosen]
     if len(inputs) != 2 or any(token_kind(t) != "pure" for t in inputs):
@@ -234,12 +267,13 @@ def make_rainbow(state: State, command: dict[str, Any], seat: int) -> list[Event
         raise RuleViolation(
             "RAINBOW_NEEDS_TWO_PURE", "a Rainbow takes exactly two Pure elixirs", rule
         )
-    mana = ability_cost(state, seat, [RAINBOW_ABILITY])
-    return [Event("RainbowMade", {"seat": seat, "slots": chosen, "inputs": inputs, "mana": mana})]
+    mana = ability_cost(cards, state, seat, [RAINBOW_ABILITY])
+    body = RainbowMade(seat=seat, slots=chosen, inputs=inputs, mana=mana)
+    return [Event("RainbowMade", body)]
 
 
 @handles("RainbowMade")
-def _rainbow(state: State, body: dict[str, Any]) -> None:
+def _rainbow(state: State, body: RainbowMade) -> None:
     p = player(state, body["seat"])
     _pay(state, body["seat"], [RAINBOW_ABILITY], body["mana"])
     p["inventory"] = [t for i, t in enumerate(p["inventory"], 1) if i not in body["slots"]]
@@ -247,28 +281,40 @@ def _rainbow(state: State, body: dict[str, Any]) -> None:
     p["inventory"].append("rainbow")
 
 
-def purge(state: State, command: dict[str, Any], seat: int) -> list[Event]:
-    p = _require_station(state, seat, "AB-Q-34")
+def purged(inv: list[str], chosen: list[int]) -> list[bool]:
+    """Which tokens a Purge removes: every Failed Elixir and Spectral Vial, and the
+    elixirs in the `chosen` slots (AB-ABL-14). Previews say it too."""
+    return [i in chosen or token_kind(t) in (FAILED, SPECTRAL) for i, t in enumerate(inv, 1)]
+
+
+class Purged(TypedDict):
+    seat: int
+    slots: list[int]
+    removed: list[str]
+    mana: int
+
+
+def purge(cards: Cards, state: State, command: dict[str, Any], seat: int) -> list[Event]:
+    p = _require_station(cards, state, seat, "AB-Q-34")
     chosen = _slots(command, "discard", p["inventory"])
-    mana = ability_cost(state, seat, [PURGE])
-    removed = [
-        t
-        for i, t in enumerate(p["inventory"], 1)
-        if i in chosen or token_kind(t) in ("failed", "spectral")
-    ]
-    return [Event("Purged", {"seat": seat, "slots": chosen, "removed": removed, "mana": mana})]
+    mana = ability_cost(cards, state, seat, [PURGE])
+    gone = purged(p["inventory"], chosen)
+    removed = [t for t, out in zip(p["inventory"], gone, strict=True) if out]
+    body = Purged(seat=seat, slots=chosen, removed=removed, mana=mana)
+    return [Event("Purged", body)]
 
 
 @handles("Purged")
-def _purged(state: State, body: dict[str, Any]) -> None:
+def _purged(state: State, body: Purged) -> None:
     p = player(state, body["seat"])
     _pay(state, body["seat"], [PURGE], body["mana"])
-    p["inventory"] = [
-        t
-        for i, t in enumerate(p["inventory"], 1)
-        if i not in body["slots"] and token_kind(t) not in ("failed", "spectral")
-    ]
+    gone = purged(p["inventory"], body["slots"])
+    p["inventory"] = [t for t, out in zip(p["inventory"], gone, strict=True) if not out]
     inventory.return_tokens(state, body["removed"])
+
+
+class AlchemyEnded(TypedDict):
+    seat: int
 
 
 def end_turn(state: State, command: dict[str, Any], seat: int) -> list[Event]:
@@ -279,13 +325,13 @@ def end_turn(state: State, command: dict[str, Any], seat: int) -> list[Event]:
 
 
 @handles("AlchemyEnded")
-def _ended(state: State, body: dict[str, Any]) -> None:
+def _ended(state: State, body: AlchemyEnded) -> None:
     player(state, body["seat"])["turn_over"] = True
 
 
-def station_commands(state: State, seat: int) -> list[dict[str, Any]]:
+def station_commands(cards: Cards, state: State, seat: int) -> list[dict[str, Any]]:
     """Processing and ability commands (not every subset of Purge discards: only none)."""
-    if not station_open(state, seat):
+    if not station_open(cards, state, seat):
         return []
     p = player(state, seat)
     rules = cards.settings().abilities
@@ -294,7 +340,7 @@ def station_commands(state: State, seat: int) -> list[dict[str, Any]]:
 
     def affordable(names: list[str]) -> bool:
         try:
-            ability_cost(state, seat, names)
+            ability_cost(cards, state, seat, names)
         except RuleViolation:
             return False
         return True

@@ -1,133 +1,157 @@
-"""The rules' view of the content pack: short look-ups over `content.load()`.
+"""The rules' view of one content pack: short look-ups over its cards and settings.
 
-The pack is loaded once per process; a table with its own printing swaps the pack,
-not this module.
+A `Cards` is made once per rules object, from the pack that object was built with, and
+handed to every function that reads a card; no rules module reaches for a pack of its
+own, so two tables with different printings can share one process.
 """
 
 from __future__ import annotations
 
-from athanor.games.apothebakery import content
-from athanor.games.apothebakery.content import Cure, Diagnosis, ForrieCard, ResourceCard
+from collections.abc import Mapping
+
+from athanor.games.apothebakery import labels
+from athanor.games.apothebakery.content import (
+    Content,
+    CorruptionCard,
+    Cure,
+    Diagnosis,
+    ForrieCard,
+    Objective,
+    ResourceCard,
+    Settings,
+)
+from athanor.games.labelling import PackLabels
 
 
-def pack() -> content.Content:
-    return content.load()
+class Cards:
+    """Look-ups over `content`, the parsed pack (public: the printed cards)."""
 
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self._labels: PackLabels[Content] = labels.pack_labels(content)
 
-def settings() -> content.Settings:
-    return pack().settings
+    # -- display names (labels.py) ------------------------------------------------------
 
+    def names(self) -> Mapping[str, str]:
+        """The label of every id the pack prints, and of every token."""
+        return self._labels.all(self.content)
 
-def die_faces() -> list[str]:
-    return [f.face for f in settings().die]
+    def labels_in(self, view: dict[str, object]) -> dict[str, str]:
+        """{id: label} for the ids that occur in `view` as values."""
+        return self._labels.for_view(view)
 
+    # -- settings -----------------------------------------------------------------------
 
-def starting_mana() -> int:
-    return settings().starting_mana
+    def settings(self) -> Settings:
+        return self.content.settings
 
+    def die_faces(self) -> list[str]:
+        return [f.face for f in self.settings().die]
 
-def inventory_size() -> int:
-    return settings().inventory_size
+    def starting_mana(self) -> int:
+        return self.settings().starting_mana
 
+    def inventory_size(self) -> int:
+        return self.settings().inventory_size
 
-def bags(players: int, difficult: bool = False, extra_failed: int = 0) -> dict[str, dict[str, int]]:
-    """Each bag's tokens at setup; `extra_failed` is the solo tweak AB-SDF-03."""
-    bag = settings().bag(players, difficult)
-    return {
-        t: {"pure": bag.pure, "impure": bag.impure, "failed": bag.failed + extra_failed}
-        for t in settings().elixir_types
-    }
+    def bags(
+        self, players: int, difficult: bool = False, extra_failed: int = 0
+    ) -> dict[str, dict[str, int]]:
+        """Each bag's tokens at setup; `extra_failed` is the solo tweak AB-SDF-03."""
+        bag = self.settings().bag(players, difficult)
+        return {
+            t: {"pure": bag.pure, "impure": bag.impure, "failed": bag.failed + extra_failed}
+            for t in self.settings().elixir_types
+        }
 
+    def elixir_types(self) -> tuple[str, ...]:
+        return self.settings().elixir_types
 
-def elixir_types() -> tuple[str, ...]:
-    return settings().elixir_types
+    def board_costs(self, players: int) -> tuple[int, ...]:
+        return self.settings().board(players).costs
 
+    def blind_draw(self) -> tuple[int, int]:
+        """(stamina cost, cards drawn) of the blind Wilderness draw (AB-FOR-12)."""
+        return self.settings().blind_draw_cost, self.settings().blind_draw_count
 
-def board_costs(players: int) -> tuple[int, ...]:
-    return settings().board(players).costs
+    def adventurers_in_play(self, players: int, difficult: bool = False) -> int:
+        return self.settings().adventurer_count(players, difficult)
 
+    def rounds(self) -> int:
+        return self.settings().rounds
 
-def blind_draw() -> tuple[int, int]:
-    """(stamina cost, cards drawn) of the blind Wilderness draw (AB-FOR-12)."""
-    return settings().blind_draw_cost, settings().blind_draw_count
+    def is_final_round(self, round_no: int) -> bool:
+        return round_no >= self.settings().rounds
 
+    def time_of_day(self, round_no: int) -> str:
+        shown = self.settings().time_of_day
+        return shown[min(max(round_no, 1), len(shown)) - 1]
 
-def adventurers_in_play(players: int, difficult: bool = False) -> int:
-    return settings().adventurer_count(players, difficult)
+    def heal_bonus(self, hearts: int) -> int:
+        return self.settings().heal_bonus_for(hearts)
 
+    # -- cards --------------------------------------------------------------------------
 
-def rounds() -> int:
-    return settings().rounds
+    def species(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(c.species for c in self.content.forries))
 
+    def regular_forries(self, species_name: str) -> list[str]:
+        return [c.id for c in self.content.forrie_deck(species_name)]
 
-def is_final_round(round_no: int) -> bool:
-    return round_no >= settings().rounds
+    def iridescent(self, species_name: str) -> str:
+        return self.content.iridescent(species_name).id
 
+    def forrie(self, card_id: str) -> ForrieCard:
+        return self.content.forrie(card_id)
 
-def time_of_day(round_no: int) -> str:
-    labels = settings().time_of_day
-    return labels[min(max(round_no, 1), len(labels)) - 1]
+    def resource(self, card_id: str) -> ResourceCard:
+        return self.content.resource(card_id)
 
+    def resource_ids(self) -> list[str]:
+        return [c.id for c in self.content.wilderness]
 
-def heal_bonus(hearts: int) -> int:
-    return settings().heal_bonus_for(hearts)
+    def adventurer_ids(self) -> list[str]:
+        return [c.id for c in self.content.adventurers]
 
+    def adventurer_name(self, card_id: str) -> str:
+        return self.content.adventurer(card_id).name
 
-def species() -> tuple[str, ...]:
-    return tuple(dict.fromkeys(c.species for c in pack().forries))
+    def diagnosis_ids(self) -> list[str]:
+        return [c.id for c in self.content.diagnoses]
 
+    def cure_ids(self) -> list[str]:
+        return [c.id for c in self.content.cures]
 
-def regular_forries(species_name: str) -> list[str]:
-    return [c.id for c in pack().forrie_deck(species_name)]
+    def diagnosis(self, card_id: str) -> Diagnosis:
+        return self.content.diagnosis(card_id)
 
+    def cure(self, card_id: str) -> Cure:
+        return self.content.cure(card_id)
 
-def iridescent(species_name: str) -> str:
-    return pack().iridescent(species_name).id
+    def spell_ids(self, solo: bool = False) -> list[str]:
+        return [c.id for c in self.content.spell_deck(solo)]
 
+    def spell_of(self, card_id: str) -> str:
+        """The spell a spell card casts (its kind's id: "stasis", "cleanse", ...)."""
+        return self.content.spell(card_id).spell
 
-def forrie(card_id: str) -> ForrieCard:
-    return pack().forrie(card_id)
+    def spell_name(self, card_id: str) -> str:
+        return self.content.spell_kinds[self.spell_of(card_id)].name
 
+    def objective_ids(self) -> list[str]:
+        return [o.id for o in self.content.objective_deck()]
 
-def resource(card_id: str) -> ResourceCard:
-    return pack().resource(card_id)
+    def objective(self, card_id: str) -> Objective:
+        return self.content.objective(card_id)
 
+    def corruption_ids(self) -> list[str]:
+        return [c.id for c in self.content.corruption]
 
-def resource_ids() -> list[str]:
-    return [c.id for c in pack().wilderness]
+    def corruption_card(self, card_id: str) -> CorruptionCard:
+        return self.content.corruption_card(card_id)
 
+    def spells_for(self, adventurer_id: str) -> int:
+        return self.content.adventurer(adventurer_id).spells
 
-def adventurer_ids() -> list[str]:
-    return [c.id for c in pack().adventurers]
-
-
-def diagnosis_ids() -> list[str]:
-    return [c.id for c in pack().diagnoses]
-
-
-def cure_ids() -> list[str]:
-    return [c.id for c in pack().cures]
-
-
-def diagnosis(card_id: str) -> Diagnosis:
-    return pack().diagnosis(card_id)
-
-
-def cure(card_id: str) -> Cure:
-    return pack().cure(card_id)
-
-
-def spell_ids(solo: bool = False) -> list[str]:
-    return [c.id for c in pack().spell_deck(solo)]
-
-
-def objective_ids() -> list[str]:
-    return [o.id for o in pack().objective_deck()]
-
-
-def spells_for(adventurer_id: str) -> int:
-    return pack().adventurer(adventurer_id).spells
-
-
-def vengeance_of(adventurer_id: str) -> str:
-    return pack().adventurer(adventurer_id).ghost_vengeance
+    def vengeance_of(self, adventurer_id: str) -> str:
+        return self.content.adventurer(adventurer_id).ghost_vengeance

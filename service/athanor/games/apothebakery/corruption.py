@@ -9,12 +9,16 @@ perish). Its score only falls (AB-COR-01). Its die rolls may be sent by any seat
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from athanor.engine import SERVER, Event, Rng, RuleViolation
-from athanor.games.apothebakery import cards, dice
+from athanor.engine import SERVER, Event, Rng, RuleViolation, decks
+from athanor.games.apothebakery import dice
+from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles
-from athanor.games.apothebakery.state import State, player, seat_numbers
+from athanor.games.apothebakery.state import Options, Position, State, player, seat_numbers
+
+if TYPE_CHECKING:
+    from athanor.games.apothebakery.ghosts import AdventurerDied
 
 SOLO, DIFFICULT, STANDARD = "solo", "difficult", "standard"
 ADJUSTMENT_HEALTH = 3  # AB-SDF-01: a heart-loss death counts as the 1-heart value
@@ -24,22 +28,26 @@ def active(state: State) -> bool:
     return state.get("corruption") is not None
 
 
-def mode(options: dict[str, Any]) -> str:
+def mode(options: Options) -> str:
     return str(options.get("mode", STANDARD))
 
 
-def difficult_scoring(options: dict[str, Any]) -> bool:
+def difficult_scoring(options: Options) -> bool:
     """The Difficult column of the vial table (AB-Q-46)."""
     return mode(options) == DIFFICULT or bool(options.get("adjustment"))
 
 
-def setup_events(state: State, rng: Rng) -> list[Event]:
-    deck = rng.shuffled([c.id for c in cards.pack().corruption])
+class Deck(TypedDict):
+    deck: list[str]  # top first
+
+
+def setup_events(cards: Cards, state: State, rng: Rng) -> list[Event]:
+    deck = rng.shuffled(cards.corruption_ids())
     return [Event("CorruptionShuffled", {"deck": deck}, SERVER, {"count": len(deck)})]
 
 
 @handles("CorruptionShuffled")
-def _shuffled(state: State, body: dict[str, Any]) -> None:
+def _shuffled(state: State, body: Deck) -> None:
     state["corruption"] = {
         "deck": list(body["deck"]),
         "discard": [],
@@ -58,15 +66,15 @@ def _shuffled(state: State, body: dict[str, Any]) -> None:
 # -- foraging: the card, turn order and spoiling ----------------------------------------
 
 
-def reveal(state: State, rng: Rng) -> list[Event]:
+def reveal(cards: Cards, state: State, rng: Rng) -> list[Event]:
     """After the player(s) picked, the top Corruption card (AB-SOLO-09, AB-Q-47)."""
     c = state["corruption"]
     events: list[Event] = []
-    deck = c["deck"]
-    if not deck:
-        deck = rng.shuffled(c["discard"])
+    fact = decks.draw(c["deck"], c["discard"], 1, rng)
+    if fact["reshuffled"] is not None:  # only when the deck is empty: the order is the deck
+        deck = fact["reshuffled"]
         events.append(Event("CorruptionReshuffled", {"deck": deck}, SERVER, {"count": len(deck)}))
-    card = cards.pack().corruption_card(deck[0])
+    card = cards.corruption_card(fact["cards"][0])
     events.append(
         Event(
             "CorruptionRevealed",
@@ -82,15 +90,22 @@ def reveal(state: State, rng: Rng) -> list[Event]:
 
 
 @handles("CorruptionReshuffled")
-def _reshuffled(state: State, body: dict[str, Any]) -> None:
-    state["corruption"]["deck"] = list(body["deck"])
-    state["corruption"]["discard"] = []
+def _reshuffled(state: State, body: Deck) -> None:
+    c = state["corruption"]
+    decks.apply_reshuffle(c["deck"], c["discard"], body["deck"])
+
+
+class CorruptionRevealed(TypedDict):
+    card: str
+    stamina: int
+    strength: int
+    spoils: list[int]
 
 
 @handles("CorruptionRevealed")
-def _revealed(state: State, body: dict[str, Any]) -> None:
+def _revealed(state: State, body: CorruptionRevealed) -> None:
     c = state["corruption"]
-    c["deck"] = c["deck"][1:]
+    decks.apply_draw(c["deck"], [body["card"]])
     c["card"] = body["card"]
     c["stamina"], c["strength"], c["spoils"] = body["stamina"], body["strength"], body["spoils"]
     c["slot"], c["acted"], c["rolloff"] = None, "", {}
@@ -120,29 +135,37 @@ def placement(state: State) -> list[Event]:
     return [Event("CorruptionPlaced", {"slot": slot})]
 
 
+class SeatOnly(TypedDict):
+    seat: int
+
+
 @handles("CorruptionRollOff")
-def _rolloff(state: State, body: dict[str, Any]) -> None:
+def _rolloff(state: State, body: SeatOnly) -> None:
     state["pending"] = {"kind": "corruption_rolloff", "seat": body["seat"], "rolls": {}}
 
 
+class CorruptionPlaced(TypedDict):
+    slot: int
+
+
 @handles("CorruptionPlaced")
-def _placed(state: State, body: dict[str, Any]) -> None:
+def _placed(state: State, body: CorruptionPlaced) -> None:
     state["corruption"]["slot"] = body["slot"]
 
 
-def roll(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+def roll(cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
     """A roll in a Corruption roll-off (the player's own, then Corruption's by any seat)
     or Corruption's kill roll (by any seat)."""
     pending = state.get("pending") or {}
     if pending.get("kind") == "corruption_roll":
-        rolled = dice.roll(state, command, seat, rng, "corruption")
-        return [rolled, strike(state, rolled.body["face"])]
+        rolled = dice.roll(cards, state, command, seat, rng, "corruption")
+        return [rolled, strike(cards, state, rolled.body["face"])]
     player_seat = pending["seat"]
     if str(player_seat) not in pending["rolls"]:
         if seat != player_seat:
             raise RuleViolation("NOT_YOUR_ROLL", "the tied player rolls first", "AB-SOLO-12")
-        return [dice.roll(state, command, seat, rng, "turn_order")]
-    rolled = dice.roll(state, command, seat, rng, "corruption")
+        return [dice.roll(cards, state, command, seat, rng, "turn_order")]
+    rolled = dice.roll(cards, state, command, seat, rng, "corruption")
     mine, theirs = pending["rolls"][str(player_seat)], rolled.body["face"]
     if dice.rank(mine) == dice.rank(theirs):  # equal: roll again (AB-Q-02)
         return [rolled, Event("CorruptionRollOffTied", {"seat": player_seat})]
@@ -150,25 +173,23 @@ def roll(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Eve
     return [rolled, Event("CorruptionRollOffWon", {"seat": player_seat, "winner": winner})]
 
 
-def record_roll(state: State, body: dict[str, Any]) -> None:
-    """DieRolled's hook: keep the tied player's face in the open roll-off."""
-    pending = state.get("pending") or {}
-    if pending.get("kind") == "corruption_rolloff" and body["purpose"] == "turn_order":
-        pending["rolls"][str(body["seat"])] = body["face"]
-
-
 @handles("CorruptionRollOffTied")
-def _tied(state: State, body: dict[str, Any]) -> None:
+def _tied(state: State, body: SeatOnly) -> None:
     state["pending"]["rolls"] = {}
 
 
+class CorruptionRollOffWon(TypedDict):
+    seat: int
+    winner: str  # "player" | "corruption"
+
+
 @handles("CorruptionRollOffWon")
-def _won(state: State, body: dict[str, Any]) -> None:
+def _won(state: State, body: CorruptionRollOffWon) -> None:
     state["corruption"]["rolloff"][str(body["seat"])] = body["winner"]
     state["pending"] = None
 
 
-def before_turn(state: State, turn: int) -> list[Event]:
+def before_turn(cards: Cards, state: State, turn: int) -> list[Event]:
     """Corruption's action when play reaches its place (`turn`: the next player index)."""
     c = state.get("corruption")
     if c is None or c["acted"] == state["phase"] or c["slot"] is None or turn < c["slot"]:
@@ -192,8 +213,13 @@ def spoil(state: State) -> Event:
     )
 
 
+class WildernessSpoiled(TypedDict):
+    slots: list[int]
+    cards: list[str]
+
+
 @handles("WildernessSpoiled")
-def _spoiled(state: State, body: dict[str, Any]) -> None:
+def _spoiled(state: State, body: WildernessSpoiled) -> None:
     for s in body["slots"]:
         state["wilderness"]["slots"][s - 1] = None
     state["wilderness"]["discard"] += body["cards"]
@@ -203,12 +229,24 @@ def _spoiled(state: State, body: dict[str, Any]) -> None:
 # -- healing: the kill roll ------------------------------------------------------------
 
 
+class Empty(TypedDict):
+    pass
+
+
 @handles("CorruptionAwaits")
-def _awaits(state: State, body: dict[str, Any]) -> None:
+def _awaits(state: State, body: Empty) -> None:
     state["pending"] = {"kind": "corruption_roll"}
 
 
-def strike(state: State, face: str) -> Event:
+class CorruptionStruck(TypedDict):
+    face: str
+    position: int  # 0: nobody there
+    killed: Position | None
+    points: int
+    vial: bool
+
+
+def strike(cards: Cards, state: State, face: str) -> Event:
     """A 1, 2 or 3 kills the adventurer at that fixed position; Blank nothing; Skull a
     Spectral Vial (AB-SOLO-17..21)."""
     body: dict[str, Any] = {"face": face, "position": 0, "killed": None, "points": 0}
@@ -230,7 +268,7 @@ def strike(state: State, face: str) -> Event:
 
 
 @handles("CorruptionStruck")
-def _struck(state: State, body: dict[str, Any]) -> None:
+def _struck(state: State, body: CorruptionStruck) -> None:
     c = state["corruption"]
     c["acted"] = "healing"
     c["after_turn"] = state.get("healing_turns", 0)
@@ -248,7 +286,7 @@ def _struck(state: State, body: dict[str, Any]) -> None:
         state["table"]["discard"].append(killed["adventurer"])
 
 
-def on_death(state: State, body: dict[str, Any]) -> None:
+def on_death(state: State, body: AdventurerDied) -> None:
     """AdventurerDied's hook: a vial for every death (AB-COR-05, AB-Q-43); with the rule
     adjustment a heart-loss death also gives the cards and points (AB-SDF-01)."""
     c = state.get("corruption")
@@ -265,12 +303,12 @@ def takes_heart_loss_cards(state: State) -> bool:
     return active(state) and bool(state["options"].get("adjustment"))
 
 
-def heart_loss_points(state: State, cure: str) -> int:
+def heart_loss_points(cards: Cards, state: State, cure: str) -> int:
     return cards.cure(cure).reputation + ADJUSTMENT_HEALTH
 
 
 @handles("CorruptionCardSpent")
-def _spent(state: State, body: dict[str, Any]) -> None:
+def _spent(state: State, body: Empty) -> None:
     c = state["corruption"]
     if c["card"]:
         c["discard"].append(c["card"])  # AB-Q-47
@@ -294,7 +332,7 @@ def spend_card(state: State) -> list[Event]:
 # -- scoring ---------------------------------------------------------------------------
 
 
-def score_events(state: State) -> dict[str, Any]:
+def score_events(cards: Cards, state: State) -> dict[str, Any]:
     """Corruption's end: Scoring Card bonuses it wins from its Cure cards (AB-Q-44) and
     the vial table (AB-SST), all subtracted from its dial."""
     c = state["corruption"]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from athanor.engine import PUBLIC, BadCommand, Event, Rng
-from athanor.games.apothebakery import cards
+from athanor.engine import PUBLIC, Event, Rng
+from athanor.engine import dice as die_steps
+from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import State
 
@@ -23,32 +24,32 @@ def rank(face: str) -> int:
     return -100 if face == SKULL else face_value(face)
 
 
-def roll(state: State, command: dict[str, Any], seat: int, rng: Rng, purpose: str) -> Event:
+def roll(
+    cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng, purpose: str
+) -> Event:
     """The roll a RollDie command makes: from the Rng, or the face a physical die shows."""
-    faces = cards.die_faces()
-    if state["options"].get("physical_dice"):
-        face = command.get("face")
-        if face not in faces:
-            raise BadCommand(f'with physical dice, "face" must be one of {", ".join(faces)}')
-    else:
-        if "face" in command:
-            raise BadCommand('the server rolls this game\'s die: leave out "face"')
-        face = rng.choice(faces)
+    physical = bool(state["options"].get("physical_dice"))
+    face = die_steps.roll(cards.die_faces(), command, rng, physical)
     return Event(ROLLED, {"seat": seat, "face": face, "purpose": purpose}, PUBLIC)
 
 
-def roll_commands(state: State) -> list[dict[str, Any]]:
-    if state["options"].get("physical_dice"):
-        return [{"type": "RollDie", "face": f} for f in cards.die_faces()]
-    return [{"type": "RollDie"}]
+def roll_commands(cards: Cards, state: State) -> list[dict[str, Any]]:
+    physical = bool(state["options"].get("physical_dice"))
+    return die_steps.roll_commands("RollDie", cards.die_faces(), physical)
+
+
+class DieRolled(TypedDict):
+    seat: int
+    face: str
+    purpose: str  # turn_order | side_effect | vengeance | corruption
 
 
 @handles(ROLLED)
-def _rolled(state: State, body: dict[str, Any]) -> None:
+def _rolled(state: State, body: DieRolled) -> None:
     state["last_roll"] = {"face": body["face"], "seat": body["seat"], "purpose": body["purpose"]}
-    from athanor.games.apothebakery import corruption
-
-    corruption.record_roll(state, body)
+    # a turn-order roll is kept in the open roll-off: among players (foraging.py) or a
+    # tied player's against Corruption (corruption.py)
     pending = state.get("pending")
-    if pending and pending.get("kind") == "rolloff" and body["purpose"] == "turn_order":
+    rolloff = pending and pending.get("kind") in ("rolloff", "corruption_rolloff")
+    if rolloff and body["purpose"] == "turn_order":
         pending["rolls"][str(body["seat"])] = body["face"]

@@ -4,24 +4,18 @@ Sun, heart loss, Ghost Vengeance, Wilderness refresh, ability recharge, new adve
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from athanor.engine import Event, Rng
-from athanor.games.apothebakery import cards, corruption, foraging, ghosts, wilderness
+from athanor.games.apothebakery import corruption, foraging, ghosts, wilderness
+from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.setup import seat_adventurers
-from athanor.games.apothebakery.state import ABILITIES, State
+from athanor.games.apothebakery.state import ABILITIES, Patient, State
+from athanor.games.apothebakery.steps import step
 
 
-def start(state: State) -> list[Event]:
-    from athanor.games.apothebakery.flow import step
-
-    return [step("end_of_round", "sun", None)]
-
-
-def advance(state: State, rng: Rng) -> list[Event]:
-    from athanor.games.apothebakery.flow import step
-
+def advance(cards: Cards, state: State, rng: Rng) -> list[Event]:
     if state["step"] == "sun":
         nxt = state["round"] + 1
         events = [Event("SunMoved", {"space": nxt, "label": cards.time_of_day(nxt)})]
@@ -32,8 +26,10 @@ def advance(state: State, rng: Rng) -> list[Event]:
             if pos["hearts"] <= 1:
                 extra = {}
                 if corruption.takes_heart_loss_cards(state):  # AB-SDF-01
-                    extra["corruption_points"] = corruption.heart_loss_points(state, pos["cure"])
-                events.append(ghosts.died(state, i, "time", list(state["order"]), **extra))
+                    extra["corruption_points"] = corruption.heart_loss_points(
+                        cards, state, pos["cure"]
+                    )
+                events.append(ghosts.died(cards, state, i, "time", list(state["order"]), **extra))
         events.append(step("end_of_round", "vengeance", None))
         return events
     if state["step"] == "vengeance":
@@ -41,26 +37,39 @@ def advance(state: State, rng: Rng) -> list[Event]:
             return ghosts.advance(state)
         events = wilderness.refresh(state, rng)
         events.append(Event("AbilitiesRecharged", {}))  # AB-EOR-08
-        events.append(replace_adventurers(state))
+        events.append(replace_adventurers(cards, state))
         events += corruption.spend_card(state)
-        events += foraging.start_round(state, rng, state["round"] + 1)
+        events += foraging.start_round(cards, state, rng, state["round"] + 1)
         return events
     return []
 
 
+class SunMoved(TypedDict):
+    space: int
+    label: str
+
+
 @handles("SunMoved")
-def _sun(state: State, body: dict[str, Any]) -> None:
+def _sun(state: State, body: SunMoved) -> None:
     state["sun"] = body["space"]
 
 
+class HeartsLost(TypedDict):
+    positions: list[int]
+
+
 @handles("HeartsLost")
-def _hearts(state: State, body: dict[str, Any]) -> None:
+def _hearts(state: State, body: HeartsLost) -> None:
     for i in body["positions"]:
         state["table"]["positions"][i - 1]["hearts"] -= 1
 
 
+class Empty(TypedDict):
+    pass
+
+
 @handles("AbilitiesRecharged")
-def _recharged(state: State, body: dict[str, Any]) -> None:
+def _recharged(state: State, body: Empty) -> None:
     for p in state["players"].values():
         p["ready"] = dict.fromkeys(ABILITIES, True)
         # the round's count starts afresh too; RoundStarted does not reset it for the
@@ -68,19 +77,23 @@ def _recharged(state: State, body: dict[str, Any]) -> None:
         p["activations"] = 0
 
 
-def replace_adventurers(state: State) -> Event:
+def replace_adventurers(cards: Cards, state: State) -> Event:
     """Every empty position gets a new adventurer, Diagnosis and Cure (AB-EOR-09, AB-Q-19)."""
     table = state["table"]
     empty = [i for i, pos in enumerate(table["positions"], 1) if pos is None]
     decks = {k: table[k] for k in ("adventurers", "diagnoses", "cures")}
-    fresh = seat_adventurers(decks, len(empty))
+    fresh = seat_adventurers(cards, decks, len(empty))
     return Event(
         "AdventurersReplaced", {"positions": dict(zip(map(str, empty), fresh, strict=False))}
     )
 
 
+class AdventurersReplaced(TypedDict):
+    positions: dict[str, Patient]  # position (1-based, as text) -> its new adventurer
+
+
 @handles("AdventurersReplaced")
-def _replaced(state: State, body: dict[str, Any]) -> None:
+def _replaced(state: State, body: AdventurersReplaced) -> None:
     table = state["table"]
     for i, pos in body["positions"].items():
         table["positions"][int(i) - 1] = dict(pos, healed=False)

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import combinations
-from typing import Any
+from typing import Any, TypedDict
 
-from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, only_seats
-from athanor.games.apothebakery import cards, corruption, dice, wilderness
-from athanor.games.apothebakery.events import handles
-from athanor.games.apothebakery.state import State, active_seat, player, seat_numbers
+from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, decks, only_seats
+from athanor.games.apothebakery import corruption, dice, steps, wilderness
+from athanor.games.apothebakery.cards import Cards
+from athanor.games.apothebakery.events import handles, handles_with_cards
+from athanor.games.apothebakery.state import (
+    Player,
+    Revealed,
+    State,
+    active_seat,
+    player,
+    seat_numbers,
+)
+from athanor.games.apothebakery.steps import step
 
 HAND = 3
 FIRST, DRAW = "first", "draw"
@@ -17,25 +27,18 @@ FIRST, DRAW = "first", "draw"
 # -- round start --------------------------------------------------------------------
 
 
-def start_round(state: State, rng: Rng, round_no: int) -> list[Event]:
-    from athanor.games.apothebakery.flow import step
-
+def start_round(cards: Cards, state: State, rng: Rng, round_no: int) -> list[Event]:
     events = [Event("RoundStarted", {"round": round_no})]
     for s in seat_numbers(state):
         p = player(state, s)
-        if len(p["deck"]) < HAND and p["exhausted"]:
-            # use the last cards, then the exhausted pile shuffled as the rest (AB-Q-08)
+        # the last cards, then the exhausted pile shuffled as the rest (AB-Q-08)
+        fact = decks.draw(p["deck"], p["exhausted"], HAND, rng)
+        if fact["reshuffled"] is not None:
+            added = fact["reshuffled"]
             events.append(
-                Event(
-                    "ForrieDeckReshuffled",
-                    {"seat": s, "added": rng.shuffled(p["exhausted"])},
-                    SERVER,
-                    {"seat": s},
-                )
+                Event("ForrieDeckReshuffled", {"seat": s, "added": added}, SERVER, {"seat": s})
             )
-            drawn = (p["deck"] + events[-1].body["added"])[:HAND]
-        else:
-            drawn = p["deck"][:HAND]
+        drawn = fact["cards"]
         events.append(
             Event("ForriesDrawn", {"seat": s, "cards": drawn}, only_seats(s), {"seat": s})
         )
@@ -43,8 +46,12 @@ def start_round(state: State, rng: Rng, round_no: int) -> list[Event]:
     return events
 
 
-@handles("RoundStarted")
-def _round_started(state: State, body: dict[str, Any]) -> None:
+class RoundStarted(TypedDict):
+    round: int
+
+
+@handles_with_cards("RoundStarted")
+def _round_started(cards: Cards, state: State, body: RoundStarted) -> None:
     state["round"] = body["round"]
     for p in state["players"].values():
         p.update(
@@ -58,18 +65,27 @@ def _round_started(state: State, body: dict[str, Any]) -> None:
             pos["healed"] = False
 
 
+class ForrieDeckReshuffled(TypedDict):
+    seat: int
+    added: list[str]  # the exhausted pile, shuffled, under what is left of the deck
+
+
 @handles("ForrieDeckReshuffled")
-def _reshuffled(state: State, body: dict[str, Any]) -> None:
+def _reshuffled(state: State, body: ForrieDeckReshuffled) -> None:
     p = player(state, body["seat"])
-    p["deck"] = p["deck"] + list(body["added"])
-    p["exhausted"] = []
+    decks.apply_reshuffle(p["deck"], p["exhausted"], body["added"])
+
+
+class SeatCards(TypedDict):
+    seat: int
+    cards: list[str]
 
 
 @handles("ForriesDrawn")
-def _drawn(state: State, body: dict[str, Any]) -> None:
+def _drawn(state: State, body: SeatCards) -> None:
     p = player(state, body["seat"])
+    decks.apply_draw(p["deck"], body["cards"])
     p["hand"] = list(body["cards"])
-    p["deck"] = p["deck"][len(body["cards"]) :]
 
 
 # -- secret pick and reveal -------------------------------------------------------------
@@ -125,31 +141,54 @@ def pick_commands(state: State, seat: int) -> list[dict[str, Any]]:
     return out
 
 
+class ForriesPicked(TypedDict):
+    seat: int
+    cards: list[str]
+    benefit: str
+
+
 @handles("ForriesPicked")
-def _picked(state: State, body: dict[str, Any]) -> None:
+def _picked(state: State, body: ForriesPicked) -> None:
     p = player(state, body["seat"])
     p["picked"] = list(body["cards"])
     p["benefit"] = body["benefit"]
 
 
-def reveal(state: State) -> Event:
+def pick_totals(cards: Cards, picked: list[str]) -> Revealed:
+    """What a pick reveals: its stamina, strength and number of Forries (AB-FOR-04,
+    AB-TO-02). Previews say it too."""
+    forries = [cards.forrie(c) for c in picked]
+    return {
+        "stamina": sum(f.stamina for f in forries),
+        "strength": sum(f.strength for f in forries),
+        "count": len(forries),
+    }
+
+
+class Pick(Revealed):
+    cards: list[str]
+    benefit: str
+
+
+class ForriesRevealed(TypedDict):
+    picks: dict[str, Pick]  # by seat
+
+
+def reveal(cards: Cards, state: State) -> Event:
     """Everyone's picks at the same moment (AB-TO-01)."""
-    picks = {}
+    picks: dict[str, Pick] = {}
     for s in seat_numbers(state):
         p = player(state, s)
-        forries = [cards.forrie(c) for c in p["picked"]]
         picks[str(s)] = {
             "cards": list(p["picked"]),
-            "stamina": sum(f.stamina for f in forries),
-            "strength": sum(f.strength for f in forries),
-            "count": len(forries),
+            **pick_totals(cards, p["picked"]),
             "benefit": p["benefit"],
         }
     return Event("ForriesRevealed", {"picks": picks})
 
 
 @handles("ForriesRevealed")
-def _revealed(state: State, body: dict[str, Any]) -> None:
+def _revealed(state: State, body: ForriesRevealed) -> None:
     for seat, info in body["picks"].items():
         p = state["players"][seat]
         rest = [c for c in p["hand"] if c not in info["cards"]]
@@ -174,21 +213,32 @@ def tie_groups(state: State, seats: list[int]) -> list[list[int]]:
     return [g for g in groups.values() if len(g) > 1]
 
 
-def rolloff(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+def rolloff(
+    cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
+) -> list[Event]:
     pending = state["pending"] or {}
     waiting = [s for g in pending.get("groups", []) for s in g if str(s) not in pending["rolls"]]
     if seat not in waiting:
         raise RuleViolation("NOT_YOUR_ROLL", "you have no turn-order roll to make", "AB-TO-06")
-    return [dice.roll(state, command, seat, rng, "turn_order")]
+    return [dice.roll(cards, state, command, seat, rng, "turn_order")]
+
+
+class RollOffStarted(TypedDict):
+    groups: list[list[int]]
 
 
 @handles("RollOffStarted")
-def _rolloff_started(state: State, body: dict[str, Any]) -> None:
+def _rolloff_started(state: State, body: RollOffStarted) -> None:
     state["pending"] = {"kind": "rolloff", "groups": body["groups"], "rolls": {}, "ranks": {}}
 
 
+class RollOffResolved(TypedDict):
+    ranks: dict[str, list[int]]  # seat -> its ranks so far, higher faces first
+    again: list[list[int]]  # groups still tied
+
+
 @handles("RollOffResolved")
-def _rolloff_resolved(state: State, body: dict[str, Any]) -> None:
+def _rolloff_resolved(state: State, body: RollOffResolved) -> None:
     pending = state["pending"]
     pending["ranks"].update(body["ranks"])
     pending["groups"] = body["again"]
@@ -219,8 +269,12 @@ def turn_order(state: State) -> list[int]:
     )
 
 
+class TurnOrderSet(TypedDict):
+    order: list[int]
+
+
 @handles("TurnOrderSet")
-def _order(state: State, body: dict[str, Any]) -> None:
+def _order(state: State, body: TurnOrderSet) -> None:
     state["order"] = list(body["order"])
     state["pending"] = None
 
@@ -228,15 +282,13 @@ def _order(state: State, body: dict[str, Any]) -> None:
 # -- foraging turns ----------------------------------------------------------------------
 
 
-def advance(state: State, rng: Rng) -> list[Event]:
-    from athanor.games.apothebakery.flow import step
-
+def advance(cards: Cards, state: State, rng: Rng) -> list[Event]:
     name = state["step"]
     if name == "pick":
         if all(p["picked"] for p in state["players"].values()):
-            revealed = [reveal(state)]
+            revealed = [reveal(cards, state)]
             if corruption.active(state):  # after the picks, Corruption's card (AB-SOLO-09)
-                revealed += corruption.reveal(state, rng)
+                revealed += corruption.reveal(cards, state, rng)
             return [*revealed, step("foraging", "order", None)]
         return []
     if name == "placing":
@@ -261,46 +313,55 @@ def advance(state: State, rng: Rng) -> list[Event]:
     if name == "forage":
         if not player(state, active_seat(state))["turn_over"]:
             # Corruption spoils at its place, before this player forages (AB-SOLO-13)
-            return corruption.before_turn(state, state["turn"])
+            return corruption.before_turn(cards, state, state["turn"])
         turn = state["turn"] + 1
         if turn < len(state["order"]):
             return [step("foraging", "forage", turn)]
-        from athanor.games.apothebakery import alchemy
-
-        return [*corruption.before_turn(state, turn), *alchemy.start(state)]
+        return [*corruption.before_turn(cards, state, turn), *steps.alchemy()]
     return []
 
 
 def _start_foraging(state: State) -> list[Event]:
-    from athanor.games.apothebakery.flow import step
-
     order = Event("TurnOrderSet", {"order": turn_order(state)})
     if corruption.active(state):  # then Corruption's place among them (AB-SOLO-10..12)
         return [order, step("foraging", "placing", None)]
     return [order, step("foraging", "forage", 0)]
 
 
-def _require_forager(state: State, seat: int, rule: str) -> dict[str, Any]:
+def _require_forager(state: State, seat: int, rule: str) -> Player:
     if state["step"] != "forage" or active_seat(state) != seat:
         raise RuleViolation("NOT_YOUR_TURN", "it is not your foraging turn", rule)
     return player(state, seat)
 
 
-def current_species(state: State, seat: int) -> str:
-    p = player(state, seat)
-    return p.get("metamorphosis") or p["species"]
+def forager_species(p: Mapping[str, Any]) -> str:
+    """The species a player's Forries count as: a Metamorphosis's, or the deck's own
+    (AB-SPL-20). `p` is the player in the state or in a seat's view."""
+    return str(p.get("metamorphosis") or p["species"])
 
 
-def slot_cost(state: State, seat: int, slot: int) -> int:
+def card_cost(cards: Cards, printed: int, card: str | None, species: str) -> int:
+    """The stamina a board card costs: its slot's printed cost, one less when the card's
+    type is the forager's species (AB-FOR-09, AB-FOR-10). Previews say it too."""
+    if card is not None and cards.resource(card).type == species:
+        printed -= 1
+    return max(printed, 0)
+
+
+def slot_cost(cards: Cards, state: State, seat: int, slot: int) -> int:
     """The stamina a slot's card costs this forager (AB-FOR-10 species discount)."""
     card = state["wilderness"]["slots"][slot]
-    cost = cards.board_costs(state["seats"])[slot]
-    if card is not None and cards.resource(card).type == current_species(state, seat):
-        cost -= 1
-    return max(cost, 0)
+    printed = cards.board_costs(state["seats"])[slot]
+    return card_cost(cards, printed, card, forager_species(player(state, seat)))
 
 
-def feed(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+class ForriesFed(TypedDict):
+    seat: int
+    card: str
+    stamina: int
+
+
+def feed(cards: Cards, state: State, command: dict[str, Any], seat: int) -> list[Event]:
     p = _require_forager(state, seat, "AB-FEED-02")
     card = command.get("card")
     if not isinstance(card, str):
@@ -318,15 +379,21 @@ def feed(state: State, command: dict[str, Any], seat: int) -> list[Event]:
 
 
 @handles("ForriesFed")
-def _fed(state: State, body: dict[str, Any]) -> None:
+def _fed(state: State, body: ForriesFed) -> None:
     p = player(state, body["seat"])
-    p["resources"].remove(body["card"])
-    state["wilderness"]["discard"].append(body["card"])  # AB-Q-11
+    decks.move(p["resources"], state["wilderness"]["discard"], [body["card"]])  # AB-Q-11
     p["stamina"] += body["stamina"]
     p["fed"] = True
 
 
-def take(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+class WildernessTaken(TypedDict):
+    seat: int
+    slot: int
+    card: str
+    cost: int
+
+
+def take(cards: Cards, state: State, command: dict[str, Any], seat: int) -> list[Event]:
     p = _require_forager(state, seat, "AB-FOR-09")
     slot = command.get("slot")
     slots = state["wilderness"]["slots"]
@@ -334,7 +401,7 @@ def take(state: State, command: dict[str, Any], seat: int) -> list[Event]:
         raise BadCommand(f'"slot" is a Wilderness slot from 1 to {len(slots)}')
     if slots[slot - 1] is None:
         raise RuleViolation("EMPTY_SLOT", "that slot is empty this round", "AB-FOR-09")
-    cost = slot_cost(state, seat, slot - 1)
+    cost = slot_cost(cards, state, seat, slot - 1)
     if cost > p["stamina"]:
         raise RuleViolation("NOT_ENOUGH_STAMINA", "you lack the stamina for that card", "AB-FOR-13")
     return [
@@ -346,7 +413,7 @@ def take(state: State, command: dict[str, Any], seat: int) -> list[Event]:
 
 
 @handles("WildernessTaken")
-def _taken(state: State, body: dict[str, Any]) -> None:
+def _taken(state: State, body: WildernessTaken) -> None:
     p = player(state, body["seat"])
     state["wilderness"]["slots"][body["slot"] - 1] = None
     p["resources"].append(body["card"])
@@ -355,7 +422,16 @@ def _taken(state: State, body: dict[str, Any]) -> None:
     p["spent"] = True
 
 
-def draw_blind(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+class WildernessDrawn(TypedDict):
+    seat: int
+    cards: list[str]
+    cost: int
+    iridescent: bool  # the Iridescent's free draw (AB-IRI-03)
+
+
+def draw_blind(
+    cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
+) -> list[Event]:
     p = _require_forager(state, seat, "AB-FOR-12")
     free = command.get("iridescent", False)
     if not isinstance(free, bool):
@@ -383,10 +459,9 @@ def draw_blind(state: State, command: dict[str, Any], seat: int, rng: Rng) -> li
 
 
 @handles("WildernessDrawn")
-def _blind(state: State, body: dict[str, Any]) -> None:
+def _blind(state: State, body: WildernessDrawn) -> None:
     p = player(state, body["seat"])
-    w = state["wilderness"]
-    w["deck"] = w["deck"][len(body["cards"]) :]
+    decks.apply_draw(state["wilderness"]["deck"], body["cards"])
     p["resources"] += body["cards"]
     p["stamina"] -= body["cost"]
     p["collected"] += len(body["cards"])
@@ -395,12 +470,13 @@ def _blind(state: State, body: dict[str, Any]) -> None:
         p["benefit_used"] = True
 
 
-def could_forage(state: State, seat: int) -> bool:
+def could_forage(cards: Cards, state: State, seat: int) -> bool:
     """Whether anything was affordable: the test of 'unable to forage' (AB-Q-06)."""
     p = player(state, seat)
     slots = state["wilderness"]["slots"]
     if any(
-        c is not None and slot_cost(state, seat, i) <= p["stamina"] for i, c in enumerate(slots)
+        c is not None and slot_cost(cards, state, seat, i) <= p["stamina"]
+        for i, c in enumerate(slots)
     ):
         return True
     blind_cost, _ = cards.blind_draw()
@@ -409,14 +485,16 @@ def could_forage(state: State, seat: int) -> bool:
     return has_cards and (p["stamina"] >= blind_cost or free)
 
 
-def end_turn(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+def end_turn(
+    cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
+) -> list[Event]:
     p = _require_forager(state, seat, "AB-FOR-14")
     used_now = p["iridescent"] in p["picked"]
     # Shuffled in unless it is still waiting in the deck (AB-IRI-06); one played this very
     # turn has been used, so it goes back in too (AB-IRI-05, AB-PUB-03).
     shuffle_in = (
         p["collected"] == 0
-        and not could_forage(state, seat)
+        and not could_forage(cards, state, seat)
         and (p["iridescent_at"] != "deck" or used_now)
     )
     events = [
@@ -431,15 +509,22 @@ def end_turn(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list
         )
     ]
     if shuffle_in:  # AB-IRI-02, AB-IRI-05
-        deck = rng.shuffled([*p["deck"], p["iridescent"]])
+        deck = decks.shuffled_in(p["deck"], [p["iridescent"]], rng)
         events.append(
             Event("IridescentShuffledIn", {"seat": seat, "deck": deck}, SERVER, {"seat": seat})
         )
     return events
 
 
+class ForagingEnded(TypedDict):
+    seat: int
+    exhausted: list[str]
+    iridescent_used: bool
+    unable: bool  # nothing was collected or affordable: the Iridescent goes in (AB-IRI-02)
+
+
 @handles("ForagingEnded")
-def _ended(state: State, body: dict[str, Any]) -> None:
+def _ended(state: State, body: ForagingEnded) -> None:
     p = player(state, body["seat"])
     p["exhausted"] += body["exhausted"]  # every picked Forrie is exhausted (AB-FOR-16)
     p["picked"] = []  # they have left play: each card is in one place
@@ -452,20 +537,25 @@ def _ended(state: State, body: dict[str, Any]) -> None:
         p["metamorphosis"] = p.pop("metamorphosis_next")
 
 
+class IridescentShuffledIn(TypedDict):
+    seat: int
+    deck: list[str]
+
+
 @handles("IridescentShuffledIn")
-def _iridescent_in(state: State, body: dict[str, Any]) -> None:
+def _iridescent_in(state: State, body: IridescentShuffledIn) -> None:
     p = player(state, body["seat"])
     p["deck"] = list(body["deck"])
     p["iridescent_at"] = "deck"
 
 
-def forage_commands(state: State, seat: int) -> list[dict[str, Any]]:
+def forage_commands(cards: Cards, state: State, seat: int) -> list[dict[str, Any]]:
     if state["step"] != "forage" or active_seat(state) != seat:
         return []
     p = player(state, seat)
     out: list[dict[str, Any]] = [{"type": "EndForaging"}]
     for i, card in enumerate(state["wilderness"]["slots"]):
-        if card is not None and slot_cost(state, seat, i) <= p["stamina"]:
+        if card is not None and slot_cost(cards, state, seat, i) <= p["stamina"]:
             out.append({"type": "TakeCard", "slot": i + 1})
     has_cards = bool(state["wilderness"]["deck"] or state["wilderness"]["discard"])
     if has_cards and p["stamina"] >= cards.blind_draw()[0]:

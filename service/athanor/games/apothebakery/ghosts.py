@@ -7,12 +7,21 @@ roll or choice when the event needs one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from athanor.engine import BadCommand, Event, Rng, RuleViolation
-from athanor.games.apothebakery import cards, corruption, dice, inventory
-from athanor.games.apothebakery.events import handles
-from athanor.games.apothebakery.state import SPECTRAL, State, is_elixir, player, seat_numbers
+from athanor.games.apothebakery import corruption, dice, inventory
+from athanor.games.apothebakery.cards import Cards
+from athanor.games.apothebakery.events import handles, handles_with_cards
+from athanor.games.apothebakery.state import (
+    SPECTRAL,
+    Patient,
+    State,
+    VengeancePending,
+    is_elixir,
+    player,
+    seat_numbers,
+)
 
 ROLL_AND_LOSE, COLLECT_VIAL = "roll_and_lose", "collect_vial"
 POLTERGEIST_LEFT, POLTERGEIST_RIGHT, FENNIC = (
@@ -22,7 +31,19 @@ POLTERGEIST_LEFT, POLTERGEIST_RIGHT, FENNIC = (
 )
 
 
-def died(state: State, position: int, cause: str, resolvers: list[int], **extra: Any) -> Event:
+class AdventurerDied(Patient):
+    position: int  # 0: not at a table position (a side-effect death, one in stasis)
+    cause: str  # time | closing | side_effect | free_sample | stasis
+    vengeance: str
+    resolvers: list[int]  # who resolves its Ghost Vengeance, in order
+    diagnosis_to: NotRequired[int]  # the healer keeps the Diagnosis (AB-GV-01)
+    stasis_of: NotRequired[int]
+    corruption_points: NotRequired[int]  # Corruption takes the cards (AB-SDF-01)
+
+
+def died(
+    cards: Cards, state: State, position: int, cause: str, resolvers: list[int], **extra: Any
+) -> Event:
     """An adventurer in `position` (1-based) dies; `resolvers` resolve its vengeance."""
     pos = state["table"]["positions"][position - 1]
     return Event(
@@ -40,7 +61,7 @@ def died(state: State, position: int, cause: str, resolvers: list[int], **extra:
     )
 
 
-def died_in_stasis(seat: int, held: dict[str, Any]) -> Event:
+def died_in_stasis(cards: Cards, seat: int, held: Patient) -> Event:
     """An adventurer still in `seat`'s stasis at game end perishes; its caster alone
     resolves it (AB-SPL-15, AB-Q-38)."""
     return Event(
@@ -59,7 +80,7 @@ def died_in_stasis(seat: int, held: dict[str, Any]) -> Event:
 
 
 @handles("AdventurerDied")
-def _died(state: State, body: dict[str, Any]) -> None:
+def _died(state: State, body: AdventurerDied) -> None:
     table = state["table"]
     if body.get("position"):
         table["positions"][body["position"] - 1] = None
@@ -106,13 +127,16 @@ def advance(state: State) -> list[Event]:
     return [Event("VengeanceAwaits", {"seat": seat, "event": event, "need": need})]
 
 
+def end_of(event: str) -> str | None:
+    """The inventory end a Poltergeist Activity takes from; None for other events."""
+    return {POLTERGEIST_LEFT: "left", POLTERGEIST_RIGHT: "right"}.get(event)
+
+
 def _to_corruption(state: State, seat: int, event: str) -> list[Event]:
     """Solo Poltergeist: the named end's elixir goes to Corruption (back to its bag) and
     one of Corruption's Spectral Vials takes its slot; no vial, the elixir is just lost
     (AB-COR-13, AB-Q-50)."""
-    slot = _nearest(
-        player(state, seat)["inventory"], "left" if event == POLTERGEIST_LEFT else "right"
-    )
+    slot = nearest(player(state, seat)["inventory"], end_of(event) or "right")
     if slot is None:
         return []
     token = player(state, seat)["inventory"][slot - 1]
@@ -120,8 +144,15 @@ def _to_corruption(state: State, seat: int, event: str) -> list[Event]:
     return [Event("ElixirToCorruption", {"seat": seat, "slot": slot, "token": token, "vial": vial})]
 
 
+class ElixirToCorruption(TypedDict):
+    seat: int
+    slot: int
+    token: str
+    vial: bool  # one of Corruption's Spectral Vials takes the slot
+
+
 @handles("ElixirToCorruption")
-def _to_corruption_done(state: State, body: dict[str, Any]) -> None:
+def _to_corruption_done(state: State, body: ElixirToCorruption) -> None:
     inv = player(state, body["seat"])["inventory"]
     inventory.return_tokens(state, [inv[body["slot"] - 1]])
     if body["vial"]:
@@ -137,25 +168,41 @@ def _vial_back(state: State) -> list[Event]:
     return [Event("CorruptionVialRemoved", {})]
 
 
+class Empty(TypedDict):
+    pass
+
+
 @handles("CorruptionVialRemoved")
-def _vial_removed(state: State, body: dict[str, Any]) -> None:
+def _vial_removed(state: State, body: Empty) -> None:
     state["corruption"]["vials"] -= 1
 
 
+class VengeanceAwaits(TypedDict):
+    seat: int
+    event: str
+    need: str  # roll | pass | discard
+
+
 @handles("VengeanceAwaits")
-def _awaits(state: State, body: dict[str, Any]) -> None:
+def _awaits(state: State, body: VengeanceAwaits) -> None:
     state["pending"] = {"kind": "vengeance", **body}
 
 
-@handles("VengeanceResolved")
-def _resolved(state: State, body: dict[str, Any]) -> None:
+class VengeanceResolved(TypedDict):
+    seat: int
+    event: str
+    vial: bool  # the seat receives a Spectral Vial
+
+
+@handles_with_cards("VengeanceResolved")
+def _resolved(cards: Cards, state: State, body: VengeanceResolved) -> None:
     state["gv_queue"].pop(0)
     state["pending"] = None
     if body.get("vial"):
-        inventory.receive_forced(state, body["seat"], SPECTRAL)  # AB-GV-09, AB-GV-10
+        inventory.receive_forced(cards, state, body["seat"], SPECTRAL)  # AB-GV-09, AB-GV-10
 
 
-def _require(state: State, seat: int, need: str) -> dict[str, Any]:
+def _require(state: State, seat: int, need: str) -> VengeancePending:
     pending = state.get("pending") or {}
     if pending.get("kind") != "vengeance" or pending["seat"] != seat or pending["need"] != need:
         raise RuleViolation(
@@ -164,10 +211,10 @@ def _require(state: State, seat: int, need: str) -> dict[str, Any]:
     return pending
 
 
-def roll(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+def roll(cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
     """Roll and lose: a number costs its size, Blank nothing, Skull a vial (AB-GV-08)."""
     pending = _require(state, seat, "roll")
-    rolled = dice.roll(state, command, seat, rng, "vengeance")
+    rolled = dice.roll(cards, state, command, seat, rng, "vengeance")
     face = rolled.body["face"]
     skull = face == dice.SKULL
     loss = 0 if skull else abs(dice.face_value(face))
@@ -178,33 +225,55 @@ def roll(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Eve
     ]
 
 
+class ReputationLost(TypedDict):
+    seat: int
+    amount: int
+    why: str
+
+
 @handles("ReputationLost")
-def _lost(state: State, body: dict[str, Any]) -> None:
+def _lost(state: State, body: ReputationLost) -> None:
     player(state, body["seat"])["reputation"] -= body["amount"]
 
 
-def _nearest(inv: list[str], end: str) -> int | None:
-    """1-based slot of the eligible elixir nearest the named end (AB-Q-25)."""
+def nearest(inv: list[str], end: str) -> int | None:
+    """1-based slot of the eligible elixir nearest the named end (AB-Q-25). Previews
+    say it too."""
     slots = [i for i, t in enumerate(inv, 1) if is_elixir(t)]
     if not slots:
         return None
     return slots[0] if end == "left" else slots[-1]
 
 
-def pass_elixir(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+def displaced_by(cards: Cards, receiver: list[str], end: str) -> int | None:
+    """Where a passed elixir lands in a full inventory: the slot of the receiver's elixir
+    at the same end, which it replaces (AB-GV-12), or 0 when there is none and the token
+    is lost; None when there is room. Previews say it too."""
+    if not inventory.is_full(cards, receiver):
+        return None
+    return nearest(receiver, end) or 0
+
+
+class ElixirPassed(TypedDict):
+    seat: int
+    to: int
+    end: str
+    slot: int
+    token: str
+    displaced: int | None  # see displaced_by
+
+
+def pass_elixir(cards: Cards, state: State, command: dict[str, Any], seat: int) -> list[Event]:
     """Poltergeist Activity: hand the end elixir to another player (AB-GV-11..13)."""
     pending = _require(state, seat, "pass")
     to = command.get("to")
     if not isinstance(to, int) or to == seat or to not in seat_numbers(state):
         raise BadCommand('"to" is another seat of this game')
-    end = "left" if pending["event"] == POLTERGEIST_LEFT else "right"
+    end = end_of(pending["event"]) or "right"
     giver = player(state, seat)["inventory"]
-    slot = _nearest(giver, end)
+    slot = nearest(giver, end)
     assert slot is not None  # checked when the vengeance started waiting
-    receiver = player(state, to)["inventory"]
-    displaced = None
-    if len(receiver) >= cards.inventory_size():
-        displaced = _nearest(receiver, end) or 0  # 0: no elixir to swap: the token is lost
+    displaced = displaced_by(cards, player(state, to)["inventory"], end)
     return [
         Event(
             "ElixirPassed",
@@ -222,7 +291,7 @@ def pass_elixir(state: State, command: dict[str, Any], seat: int) -> list[Event]
 
 
 @handles("ElixirPassed")
-def _passed(state: State, body: dict[str, Any]) -> None:
+def _passed(state: State, body: ElixirPassed) -> None:
     giver = player(state, body["seat"])["inventory"]
     token = giver.pop(body["slot"] - 1)
     receiver = player(state, body["to"])["inventory"]
@@ -254,8 +323,14 @@ def discard_elixir(state: State, command: dict[str, Any], seat: int) -> list[Eve
     ]
 
 
+class ElixirDiscarded(TypedDict):
+    seat: int
+    slot: int
+    token: str
+
+
 @handles("ElixirDiscarded")
-def _discarded(state: State, body: dict[str, Any]) -> None:
+def _discarded(state: State, body: ElixirDiscarded) -> None:
     inv = player(state, body["seat"])["inventory"]
     inventory.return_tokens(state, [inv.pop(body["slot"] - 1)])
     if (state.get("pending") or {}).get("kind") == "make_room":
@@ -281,15 +356,22 @@ def make_room(state: State, command: dict[str, Any], seat: int) -> list[Event]:
     ]
 
 
+class RoomMade(TypedDict):
+    seat: int
+    slot: int
+    token: str
+    placed: str  # the forced token that takes the room
+
+
 @handles("RoomMade")
-def _room(state: State, body: dict[str, Any]) -> None:
+def _room(state: State, body: RoomMade) -> None:
     inv = player(state, body["seat"])["inventory"]
     inventory.return_tokens(state, [inv.pop(body["slot"] - 1)])
     inv.append(body["placed"])
     state["pending"] = None
 
 
-def commands(state: State, seat: int) -> list[dict[str, Any]]:
+def commands(cards: Cards, state: State, seat: int) -> list[dict[str, Any]]:
     """The decisions a vengeance or a forced token waits for from `seat`."""
     pending = state.get("pending") or {}
     if pending.get("seat") != seat:
@@ -301,7 +383,7 @@ def commands(state: State, seat: int) -> list[dict[str, Any]]:
     if pending.get("kind") != "vengeance":
         return []
     if pending["need"] == "roll":
-        return dice.roll_commands(state)
+        return dice.roll_commands(cards, state)
     if pending["need"] == "pass":
         return [{"type": "PassElixir", "to": s} for s in seat_numbers(state) if s != seat]
     return [{"type": "DiscardElixir", "slot": i} for i in elixirs]

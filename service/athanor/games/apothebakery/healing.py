@@ -7,13 +7,17 @@ until nobody heals for a whole cycle or no adventurer is left (AB-FIN-03..08).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from itertools import combinations
+from typing import Any, TypedDict
 
-from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, only_seats
-from athanor.games.apothebakery import cards, corruption, dice, ghosts, inventory, spells
+from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, decks, only_seats
+from athanor.games.apothebakery import corruption, dice, ghosts, inventory, spells, steps
+from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import (
     RAINBOW,
+    Patient,
+    Player,
     State,
     active_seat,
     player,
@@ -21,19 +25,14 @@ from athanor.games.apothebakery.state import (
     token_kind,
     token_type,
 )
+from athanor.games.apothebakery.steps import step
 
 
-def start(state: State) -> list[Event]:
-    from athanor.games.apothebakery.flow import step
-
-    return [step("healing", "heal", 0)]
-
-
-def final(state: State) -> bool:
+def final(cards: Cards, state: State) -> bool:
     return cards.is_final_round(state["round"])
 
 
-def _require_healer(state: State, seat: int) -> dict[str, Any]:
+def _require_healer(state: State, seat: int) -> Player:
     if state["phase"] != "healing" or active_seat(state) != seat or state.get("pending"):
         raise RuleViolation("NOT_YOUR_HEALING", "it is not your healing turn", "AB-HEAL-01")
     p = player(state, seat)
@@ -59,7 +58,13 @@ def matches(required: list[str], tokens: list[str]) -> bool:
     return rainbows == short + need.get(RAINBOW, 0)
 
 
-def _patient(state: State, command: dict[str, Any], seat: int) -> tuple[dict[str, Any], int, int]:
+def impure_count(tokens: list[str]) -> int:
+    """Side-effect rolls a heal with `tokens` makes: one per Impure elixir (AB-SE-01).
+    Previews say it too."""
+    return sum(token_kind(t) == "impure" for t in tokens)
+
+
+def _patient(state: State, command: dict[str, Any], seat: int) -> tuple[Patient, int, int]:
     """The adventurer a Heal names: a table `position`, or `stasis`, the n-th adventurer
     the healer holds in Stasis (only its caster may heal it, AB-SPL-11). Returns the
     adventurer and its position (0 for stasis) and stasis number (0 for the table)."""
@@ -81,7 +86,17 @@ def _patient(state: State, command: dict[str, Any], seat: int) -> tuple[dict[str
     return pos, position, 0
 
 
-def heal(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+class AdventurerHealed(Patient):
+    seat: int
+    position: int  # 0: a stasis heal
+    stasis: int  # the n-th adventurer in the healer's stasis; 0: a table position
+    slots: list[int]
+    tokens: list[str]
+    reputation: int  # the Cure card's
+    impure: int  # side-effect rolls to make
+
+
+def heal(cards: Cards, state: State, command: dict[str, Any], seat: int) -> list[Event]:
     p = _require_healer(state, seat)
     pos, position, stasis = _patient(state, command, seat)
     slots = command.get("tokens")
@@ -111,14 +126,14 @@ def heal(state: State, command: dict[str, Any], seat: int) -> list[Event]:
                 "slots": slots,
                 "tokens": tokens,
                 "reputation": cure.reputation,
-                "impure": sum(token_kind(t) == "impure" for t in tokens),
+                "impure": impure_count(tokens),
             },
         )
     ]
 
 
 @handles("AdventurerHealed")
-def _healed(state: State, body: dict[str, Any]) -> None:
+def _healed(state: State, body: AdventurerHealed) -> None:
     p = player(state, body["seat"])
     p["inventory"] = [t for i, t in enumerate(p["inventory"], 1) if i not in body["slots"]]
     inventory.return_tokens(state, body["tokens"])  # AB-HEAL-07
@@ -140,12 +155,14 @@ def _healed(state: State, body: dict[str, Any]) -> None:
     spells.open_window(state, body["seat"])
 
 
-def side_effect(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+def side_effect(
+    cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
+) -> list[Event]:
     """One roll per Impure elixir, one at a time, after the cure (AB-SE-01, AB-SE-02)."""
     pending = state.get("pending") or {}
     if pending.get("kind") != "side_effects" or pending["seat"] != seat:
         raise RuleViolation("NO_SIDE_EFFECT", "you have no side-effect roll to make", "AB-SE-01")
-    rolled = dice.roll(state, command, seat, rng, "side_effect")
+    rolled = dice.roll(cards, state, command, seat, rng, "side_effect")
     face = rolled.body["face"]
     skull = face == dice.SKULL
     delta = 0 if skull else dice.face_value(face)
@@ -173,8 +190,15 @@ def side_effect(state: State, command: dict[str, Any], seat: int, rng: Rng) -> l
     return events
 
 
+class SideEffect(TypedDict):
+    seat: int
+    face: str
+    reputation: int
+    killed: bool
+
+
 @handles("SideEffect")
-def _side_effect(state: State, body: dict[str, Any]) -> None:
+def _side_effect(state: State, body: SideEffect) -> None:
     player(state, body["seat"])["reputation"] += body["reputation"]
     pending = state["pending"]
     pending["remaining"] -= 1
@@ -187,7 +211,7 @@ def _side_effect(state: State, body: dict[str, Any]) -> None:
         pending["kind"] = "reward"
 
 
-def reward(state: State, rng: Rng) -> list[Event]:
+def reward(cards: Cards, state: State, rng: Rng) -> list[Event]:
     """Health bonus, the Cure and Diagnosis cards, and the spell draw (AB-HEAL-05..09)."""
     pending = state["pending"]
     seat, heal_ = pending["seat"], pending["heal"]
@@ -204,11 +228,12 @@ def reward(state: State, rng: Rng) -> list[Event]:
         )
     ]
     count = cards.spells_for(heal_["adventurer"])
-    deck = state["spells"]["deck"]
-    if len(deck) < count and state["spells"]["discard"]:
-        deck = deck + rng.shuffled(state["spells"]["discard"])  # AB-Q-35
+    pile = state["spells"]
+    fact = decks.draw(pile["deck"], pile["discard"], count, rng)
+    if fact["reshuffled"] is not None:  # AB-Q-35; the body records the whole new deck
+        deck = [*pile["deck"], *fact["reshuffled"]]
         events.append(Event("SpellDeckReshuffled", {"deck": deck}, SERVER, {"count": len(deck)}))
-    drawn = deck[:count]
+    drawn = fact["cards"]
     if drawn:
         events.append(
             Event(
@@ -221,8 +246,16 @@ def reward(state: State, rng: Rng) -> list[Event]:
     return events
 
 
+class HealRewarded(TypedDict):
+    seat: int
+    bonus: int
+    diagnosis: str
+    cure: str
+    adventurer: str
+
+
 @handles("HealRewarded")
-def _rewarded(state: State, body: dict[str, Any]) -> None:
+def _rewarded(state: State, body: HealRewarded) -> None:
     p = player(state, body["seat"])
     p["reputation"] += body["bonus"]
     p["diagnoses"].append(body["diagnosis"])  # AB-HEAL-08
@@ -232,15 +265,24 @@ def _rewarded(state: State, body: dict[str, Any]) -> None:
     p["turn_over"] = True
 
 
+class SpellDeck(TypedDict):
+    deck: list[str]
+
+
 @handles("SpellDeckReshuffled")
-def _spell_reshuffle(state: State, body: dict[str, Any]) -> None:
+def _spell_reshuffle(state: State, body: SpellDeck) -> None:
     state["spells"]["deck"] = list(body["deck"])
     state["spells"]["discard"] = []
 
 
+class SpellsDrawn(TypedDict):
+    seat: int
+    cards: list[str]
+
+
 @handles("SpellsDrawn")
-def _spells_drawn(state: State, body: dict[str, Any]) -> None:
-    state["spells"]["deck"] = state["spells"]["deck"][len(body["cards"]) :]
+def _spells_drawn(state: State, body: SpellsDrawn) -> None:
+    decks.apply_draw(state["spells"]["deck"], body["cards"])
     state["pending"] = {"kind": "keep_spell", "seat": body["seat"], "cards": list(body["cards"])}
     player(state, body["seat"])["turn_over"] = False
 
@@ -283,8 +325,16 @@ def keep_spell(state: State, command: dict[str, Any], seat: int, rng: Rng) -> li
     return events
 
 
+class SpellChosen(TypedDict):
+    seat: int
+    card: str
+    kept: bool  # the card went into the oven
+    discarded: str | None  # the oven's old spell
+    returned: list[str]  # back into the deck
+
+
 @handles("SpellChosen")
-def _chosen(state: State, body: dict[str, Any]) -> None:
+def _chosen(state: State, body: SpellChosen) -> None:
     p = player(state, body["seat"])
     if body["kept"]:
         if body["discarded"]:
@@ -298,7 +348,7 @@ def _chosen(state: State, body: dict[str, Any]) -> None:
 
 
 @handles("SpellDeckReordered")
-def _reordered(state: State, body: dict[str, Any]) -> None:
+def _reordered(state: State, body: SpellDeck) -> None:
     state["spells"]["deck"] = list(body["deck"])
 
 
@@ -307,31 +357,32 @@ def pass_turn(state: State, command: dict[str, Any], seat: int) -> list[Event]:
     return [Event("HealingPassed", {"seat": seat})]  # AB-HEAL-11
 
 
+class HealingPassed(TypedDict):
+    seat: int
+
+
 @handles("HealingPassed")
-def _passed(state: State, body: dict[str, Any]) -> None:
+def _passed(state: State, body: HealingPassed) -> None:
     player(state, body["seat"])["turn_over"] = True
     state["pass_streak"] = {"round": state["round"], "n": passes_in_row(state) + 1}
 
 
-def advance(state: State, rng: Rng) -> list[Event]:
-    from athanor.games.apothebakery import end_round, scoring
-    from athanor.games.apothebakery.flow import step
-
+def advance(cards: Cards, state: State, rng: Rng) -> list[Event]:
     if state["gv_queue"]:
         return ghosts.advance(state)
     pending = state.get("pending")
     if pending:
-        return reward(state, rng) if pending["kind"] == "reward" else []
+        return reward(cards, state, rng) if pending["kind"] == "reward" else []
     if state["step"] == "closing":
-        return scoring.start(state)
+        return steps.scoring()
     if not player(state, active_seat(state))["turn_over"]:
         # Corruption's kill roll at its place, before this player heals (AB-SOLO-16)
-        return corruption.before_turn(state, state["turn"])
+        return corruption.before_turn(cards, state, state["turn"])
     turn = state["turn"] + 1
-    if not final(state):
+    if not final(cards, state):
         if turn < len(state["order"]):
             return [step("healing", "heal", turn)]
-        return corruption.before_turn(state, turn) or end_round.start(state)
+        return corruption.before_turn(cards, state, turn) or steps.end_of_round()
     if corruption.final_roll_due(state):  # after every final-round healing turn (AB-COR-09)
         return corruption.awaits()
     # the final round cycles in turn order until no adventurer is left or a full cycle
@@ -340,7 +391,7 @@ def advance(state: State, rng: Rng) -> list[Event]:
         held for s in everyone(state) for held in player(state, s).get("stasis", [])
     ]
     if not left or passes_in_row(state) >= len(state["order"]):
-        return close(state)
+        return close(cards, state)
     turn %= len(state["order"])
     return [step("healing", "heal", turn)]
 
@@ -351,28 +402,24 @@ def passes_in_row(state: State) -> int:
     return int(streak.get("n", 0)) if streak.get("round") == state["round"] else 0
 
 
-def close(state: State) -> list[Event]:
+def close(cards: Cards, state: State) -> list[Event]:
     """Every adventurer still waiting perishes; all players resolve them (AB-FIN-09);
     one still in stasis perishes too, resolved by its caster (AB-GV-14, AB-SPL-15)."""
-    from athanor.games.apothebakery.flow import step
-
     events = [step("healing", "closing", None)]
     for i, pos in enumerate(state["table"]["positions"], 1):
         if pos:
-            events.append(ghosts.died(state, i, "closing", list(state["order"])))
+            events.append(ghosts.died(cards, state, i, "closing", list(state["order"])))
     for seat in everyone(state):  # unhealed stasis adventurers, by their casters
         for held in player(state, seat).get("stasis", []):
-            events.append(ghosts.died_in_stasis(seat, held))
+            events.append(ghosts.died_in_stasis(cards, seat, held))
     return events
 
 
-def healing_commands(state: State, seat: int) -> list[dict[str, Any]]:
+def healing_commands(cards: Cards, state: State, seat: int) -> list[dict[str, Any]]:
     if state["phase"] != "healing" or state["step"] != "heal" or active_seat(state) != seat:
         return []
     if state.get("pending") or player(state, seat)["turn_over"]:
         return []
-    from itertools import combinations
-
     p = player(state, seat)
     out: list[dict[str, Any]] = [{"type": "PassHealing"}]
     patients = [({"position": i}, pos) for i, pos in enumerate(state["table"]["positions"], 1)]
@@ -391,12 +438,12 @@ def healing_commands(state: State, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def pending_commands(state: State, seat: int) -> list[dict[str, Any]]:
+def pending_commands(cards: Cards, state: State, seat: int) -> list[dict[str, Any]]:
     pending = state.get("pending") or {}
     if pending.get("seat") != seat:
         return []
     if pending["kind"] == "side_effects":
-        return dice.roll_commands(state)
+        return dice.roll_commands(cards, state)
     if pending["kind"] == "keep_spell":
         out = []
         for card in pending["cards"]:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import combinations
+from typing import Any, TypedDict
 
 from athanor.engine import BadCommand, Event, Rng, RuleViolation
-from athanor.games.apothebakery import cards
+from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import (
     FAILED,
     SPECTRAL,
+    OverflowPending,
     State,
     is_elixir,
     player,
@@ -52,7 +54,12 @@ def return_tokens(state: State, tokens: list[str]) -> None:
             state["bags"][token_type(t)][token_kind(t)] += 1
 
 
-def place(state: State, seat: int, new: list[str]) -> None:
+def is_full(cards: Cards, inv: list[str]) -> bool:
+    """No room for another token (AB-INV-01). Previews say it too."""
+    return len(inv) >= cards.inventory_size()
+
+
+def place(cards: Cards, state: State, seat: int, new: list[str]) -> None:
     """Put drawn tokens into an inventory; ask which to keep when they do not fit.
 
     Failed tokens and Spectral Vials cannot be chosen away; the elixirs old and new are
@@ -153,14 +160,17 @@ def arrange_commands(state: State, seat: int) -> list[dict[str, Any]]:
     return out
 
 
+class InventoryArranged(TypedDict):
+    seat: int
+    inventory: list[str]  # the new order
+
+
 @handles("InventoryArranged")
-def _arranged(state: State, body: dict[str, Any]) -> None:
+def _arranged(state: State, body: InventoryArranged) -> None:
     player(state, body["seat"])["inventory"] = list(body["inventory"])
 
 
-def keep_commands(pending: dict[str, Any]) -> list[dict[str, Any]]:
-    from itertools import combinations
-
+def keep_commands(pending: OverflowPending) -> list[dict[str, Any]]:
     n = len(pending["choices"])
     seen: set[tuple[str, ...]] = set()
     out = []
@@ -172,20 +182,18 @@ def keep_commands(pending: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def forced_room(state: State, seat: int, token: str) -> bool:
+def forced_room(cards: Cards, state: State, seat: int, token: str) -> bool:
     """Whether a forced Spectral Vial or Failed Elixir needs a discard choice first."""
-    p = player(state, seat)
-    return len(p["inventory"]) >= cards.inventory_size() and any(
-        is_elixir(t) for t in p["inventory"]
-    )
+    inv = player(state, seat)["inventory"]
+    return is_full(cards, inv) and any(is_elixir(t) for t in inv)
 
 
-def receive_forced(state: State, seat: int, token: str) -> None:
+def receive_forced(cards: Cards, state: State, seat: int, token: str) -> None:
     """A forced token: placed when there is room, otherwise the holder picks a discard."""
     p = player(state, seat)
-    if len(p["inventory"]) < cards.inventory_size():
+    if not is_full(cards, p["inventory"]):
         p["inventory"].append(token)
-    elif forced_room(state, seat, token):
+    elif forced_room(cards, state, seat, token):
         state["pending"] = {"kind": "make_room", "seat": seat, "token": token}
     # else: every slot holds Failed/Spectral: the token is not placed (AB-Q-55)
 

@@ -1,4 +1,4 @@
-"""Display names for the ids in a seat's view: the engine's optional `labels(view)` hook.
+"""Display names for the ids in a seat's view: the presentation's `labels(view)` part.
 
 Every name comes from the content pack, which is the printed cards (public), and a name
 is given only for an id that occurs in the view handed in (views.py), so labels never
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from athanor.games.apothebakery import cards, content
+from athanor.games.apothebakery import content
 from athanor.games.apothebakery.state import FAILED, RAINBOW, SPECTRAL
 from athanor.games.labelling import Entry, PackLabels, face
 from athanor.games.wording import title
@@ -39,16 +39,12 @@ JSON = dict[str, Any]
 TOKEN_NAMES = {RAINBOW: "Rainbow", FAILED: "Failed Elixir", SPECTRAL: "Spectral Vial"}
 
 
-def labels(view: JSON) -> dict[str, str]:
-    """{id: label} for every id of the content pack that occurs in `view` as a value
-    (keys are names: the bags' "failed" count is no token)."""
-    return LABELS.for_view(view)
-
-
-def all_labels(pack: content.Content | None = None) -> dict[str, str]:
-    """The label of every id the pack prints (and of every token), made unique where two
-    cards differ in print."""
-    return LABELS.all(pack)
+def pack_labels(pack: content.Content) -> PackLabels[content.Content]:
+    """The labels of one pack (cards.Cards keeps them): `all()` gives the label of every
+    id the pack prints (and of every token), made unique where two cards differ in print;
+    `for_view(view)` those of the ids that occur in `view` as values (keys are names: the
+    bags' "failed" count is no token)."""
+    return PackLabels(_entries, lambda: pack)
 
 
 def _entries(pack: content.Content) -> Iterator[Entry]:
@@ -88,6 +84,3 @@ def token_labels(pack: content.Content) -> dict[str, str]:
         for t in pack.settings.elixir_types
     }
     return out | TOKEN_NAMES
-
-
-LABELS: PackLabels[content.Content] = PackLabels(_entries, cards.pack)

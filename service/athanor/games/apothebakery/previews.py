@@ -25,8 +25,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from athanor.games.apothebakery import cards, labels
-from athanor.games.apothebakery.state import FAILED, SPECTRAL, is_elixir, token_kind
+from athanor.games.apothebakery import (
+    alchemy,
+    foraging,
+    ghosts,
+    healing,
+    inventory,
+    scoring,
+    spells,
+)
+from athanor.games.apothebakery.cards import Cards
+from athanor.games.apothebakery.state import FAILED, SPECTRAL
 from athanor.games.wording import count, listing, title
 
 JSON = dict[str, Any]
@@ -35,29 +44,33 @@ JSON = dict[str, Any]
 class Seen:
     """The acting seat's view, with the look-ups every preview needs."""
 
-    def __init__(self, view: JSON, seat: str) -> None:
+    def __init__(self, cards: Cards, view: JSON, seat: str) -> None:
+        self.cards = cards
         self.view = view
         self.seat = seat
         self.me: JSON = view["players"][seat]
 
-    def mana_for(self, abilities: int) -> int:
-        """Mana for activating `abilities` now: the round's first costs 1, an overcharged
-        second 2 more (AB-ABL-02, AB-ABL-03)."""
-        rules = cards.settings().abilities
-        used = self.me["activations"]
-        return sum(
-            rules.first_cost if used + i == 0 else rules.overcharge_cost for i in range(abilities)
-        )
-
     def mana_text(self, abilities: int) -> str:
-        cost = self.mana_for(abilities)
+        cost = alchemy.mana_for(self.cards, self.me["activations"], abilities)
         return f"for {cost} Mana; {self.me['mana'] - cost} Mana left"
 
     def free_slots(self) -> int:
-        return cards.inventory_size() - len(self.me["inventory"])
+        return self.cards.inventory_size() - len(self.me["inventory"])
 
     def inventory(self, slot: int) -> str:
         return str(self.me["inventory"][slot - 1])
+
+    def token(self, token: str) -> str:
+        return token_name(self.cards, token)
+
+    def resource(self, card: str) -> str:
+        return resource_name(self.cards, card)
+
+    def adventurer(self, pos: JSON) -> str:
+        return self.cards.adventurer_name(pos["adventurer"])
+
+    def spell(self, card: str) -> str:
+        return self.cards.spell_name(card)
 
 
 def acting_seat(view: JSON) -> str | None:
@@ -67,22 +80,22 @@ def acting_seat(view: JSON) -> str | None:
     return mine[0] if len(mine) == 1 else None
 
 
-def preview(view: JSON, command: JSON) -> str | None:
+def preview(cards: Cards, view: JSON, command: JSON) -> str | None:
     seat = acting_seat(view)
     make = PREVIEWS.get(str(command.get("type")))
     if seat is None or make is None:
         return None
-    return make(Seen(view, seat), command)
+    return make(Seen(cards, view, seat), command)
 
 
 # -- words --------------------------------------------------------------------------
 
 
-def token_name(token: str) -> str:
-    return labels.all_labels().get(token, token)
+def token_name(cards: Cards, token: str) -> str:
+    return cards.names().get(token, token)
 
 
-def resource_name(card: str) -> str:
+def resource_name(cards: Cards, card: str) -> str:
     r = cards.resource(card)
     return f"{card} ({title(r.type)}, potency {r.potency})"
 
@@ -97,15 +110,6 @@ def draws_possible(view: JSON, bag: str, wanted: int) -> int:
     runs dry; otherwise an empty bag ends the draws (AB-ALC-09, AB-Q-13)."""
     b = view["bags"][bag]
     return wanted if b["failed"] else min(wanted, b["pure"] + b["impure"])
-
-
-def adventurer_name(pos: JSON) -> str:
-    return cards.pack().adventurer(pos["adventurer"]).name
-
-
-def spell_name(card: str) -> str:
-    pack = cards.pack()
-    return pack.spell_kinds[pack.spell(card).spell].name
 
 
 def removed_tokens(tokens: list[str]) -> str:
@@ -124,7 +128,7 @@ def exchange_objectives(s: Seen, command: JSON) -> str:
     kept = [o for o in s.me["objectives"] if o not in returned]
 
     def names(ids: list[str]) -> str:
-        return listing([f"'{cards.pack().objective(o).title}'" for o in ids])
+        return listing([f"'{s.cards.objective(o).title}'" for o in ids])
 
     if not returned:
         return f"Keeps your {count(len(kept), 'objective')}: {names(kept)}."
@@ -133,24 +137,23 @@ def exchange_objectives(s: Seen, command: JSON) -> str:
 
 
 def pick_forries(s: Seen, command: JSON) -> str:
-    forries = [cards.forrie(c) for c in command["cards"]]
-    stamina = sum(f.stamina for f in forries)
-    strength = sum(f.strength for f in forries)
-    text = f"Reveals {stamina} stamina and {strength} strength with {count(len(forries), 'Forrie')}"
+    shown = foraging.pick_totals(s.cards, command["cards"])
+    stamina, strength, forries = shown["stamina"], shown["strength"], shown["count"]
+    text = f"Reveals {stamina} stamina and {strength} strength with {count(forries, 'Forrie')}"
     benefit = command.get("benefit")
     if benefit == "first":
         return f"{text}; the Iridescent claims first place in turn order."
     if benefit == "draw":
-        drawn = cards.blind_draw()[1]
+        drawn = s.cards.blind_draw()[1]
         return f"{text}; the Iridescent gives {drawn} Wilderness cards free."
     return f"{text}; the lowest stamina forages first."
 
 
 def feed_forries(s: Seen, command: JSON) -> str:
-    potency = cards.resource(command["card"]).potency
+    potency = s.cards.resource(command["card"]).potency
     stamina = s.me["stamina"]
     return (
-        f"Feeds {resource_name(command['card'])} to your Forries: "
+        f"Feeds {s.resource(command['card'])} to your Forries: "
         f"{stamina} stamina becomes {stamina + potency}."
     )
 
@@ -160,16 +163,16 @@ def take_card(s: Seen, command: JSON) -> str:
     slot = command["slot"]
     card = w["slots"][slot - 1]
     printed = w["costs"][slot - 1]
-    species = s.me.get("metamorphosis") or s.me["species"]
-    match = cards.resource(card).type == species
-    cost = max(printed - 1, 0) if match else printed
+    species = foraging.forager_species(s.me)
+    match = s.cards.resource(card).type == species
+    cost = foraging.card_cost(s.cards, printed, card, species)
     why = f" (slot cost {printed}, 1 less for {title(species)})" if match else ""
     left = s.me["stamina"] - cost
-    return f"Takes {resource_name(card)} for {cost} stamina{why}; {left} stamina left."
+    return f"Takes {s.resource(card)} for {cost} stamina{why}; {left} stamina left."
 
 
 def draw_blind(s: Seen, command: JSON) -> str:
-    cost, wanted = cards.blind_draw()
+    cost, wanted = s.cards.blind_draw()
     w = s.view["wilderness"]
     n = min(wanted, w["deck"] + len(w["discard"]))
     free = bool(command.get("iridescent"))
@@ -190,11 +193,18 @@ def end_foraging(s: Seen, command: JSON) -> str | None:
 
 
 def process_card(s: Seen, command: JSON) -> str:
-    resource = cards.resource(command["card"])
-    bag = command.get("transmute") or resource.type
-    wanted = resource.potency + (1 if command.get("potency") else 0)
+    resource = s.cards.resource(command["card"])
+    bag, wanted = alchemy.draw_plan(
+        s.cards, command["card"], command.get("transmute"), bool(command.get("potency"))
+    )
     n = draws_possible(s.view, bag, wanted)
-    abilities = sum(bool(command.get(k)) for k in ("transmute", "potency", "rainbow"))
+    abilities = len(
+        alchemy.requested(
+            bool(command.get("transmute")),
+            bool(command.get("potency")),
+            bool(command.get("rainbow")),
+        )
+    )
     text = f"Draws {n} from {bag_text(s.view, bag)}"
     if command.get("transmute"):
         text += f" instead of the {title(resource.type)} bag"
@@ -210,17 +220,17 @@ def process_card(s: Seen, command: JSON) -> str:
 
 
 def make_rainbow(s: Seen, command: JSON) -> str:
-    inputs = [token_name(s.inventory(i)) for i in command["slots"]]
+    inputs = [s.token(s.inventory(i)) for i in command["slots"]]
     return f"Turns {listing(inputs)} into one Rainbow {s.mana_text(1)}."
 
 
 def purge(s: Seen, command: JSON) -> str:
     chosen = command.get("discard", [])
     inv = s.me["inventory"]
-    forced = [t for t in inv if t in (FAILED, SPECTRAL)]
-    extra = [token_name(inv[i - 1]) for i in chosen if inv[i - 1] not in (FAILED, SPECTRAL)]
-    scoring = cards.settings().scoring
-    saved = sum(scoring.failed_penalty if t == FAILED else scoring.spectral_penalty for t in forced)
+    gone = alchemy.purged(inv, [])
+    forced = [t for t, out in zip(inv, gone, strict=True) if out]
+    extra = [s.token(inv[i - 1]) for i in chosen if not gone[i - 1]]
+    saved = -sum(scoring.penalties(s.cards, forced))
     text = f"Removes {removed_tokens(forced)}"
     if extra:
         text += f", and discards {listing(extra)}"
@@ -234,9 +244,9 @@ def keep_tokens(s: Seen, command: JSON) -> str | None:
     if pending.get("kind") != "overflow":
         return None
     choices = pending["choices"]
-    kept = [token_name(choices[i - 1]) for i in command["keep"]]
-    dropped = [token_name(t) for i, t in enumerate(choices, 1) if i not in command["keep"]]
-    forced = [token_name(t) for t in pending.get("forced", [])]
+    kept = [s.token(choices[i - 1]) for i in command["keep"]]
+    dropped = [s.token(t) for i, t in enumerate(choices, 1) if i not in command["keep"]]
+    forced = [s.token(t) for t in pending.get("forced", [])]
     must = f"the {listing(forced)} that must stay"
     if not kept:
         text = f"Keeps only {must}"
@@ -255,14 +265,14 @@ def heal(s: Seen, command: JSON) -> str | None:
         pos = s.view["adventurers"][command["position"] - 1]
     if not pos:
         return None
-    cure = cards.cure(pos["cure"]).reputation
+    cure = s.cards.cure(pos["cure"]).reputation
     hearts = pos["hearts"]
-    bonus = cards.heal_bonus(hearts)
+    bonus = s.cards.heal_bonus(hearts)
     used = [s.inventory(i) for i in command["tokens"]]
-    impure = sum(token_kind(t) == "impure" for t in used)
+    impure = healing.impure_count(used)
     text = (
-        f"Heals {adventurer_name(pos)} for {cure + bonus} reputation: {cure} for the Cure "
-        f"and {bonus} for {count(hearts, 'heart')}; uses {listing([token_name(t) for t in used])}"
+        f"Heals {s.adventurer(pos)} for {cure + bonus} reputation: {cure} for the Cure "
+        f"and {bonus} for {count(hearts, 'heart')}; uses {listing([s.token(t) for t in used])}"
     )
     if impure:
         text += f"; then {count(impure, 'side-effect roll')} for the Impure"
@@ -274,13 +284,13 @@ def keep_spell(s: Seen, command: JSON) -> str | None:
     if pending.get("kind") != "keep_spell" or "cards" not in pending:
         return None
     card, oven = command["card"], s.me.get("oven")
-    others = [spell_name(c) for c in pending["cards"] if c != card]
+    others = [s.spell(c) for c in pending["cards"] if c != card]
     if oven is None or command.get("replace", True):
-        text = f"Puts {spell_name(card)} in your oven"
+        text = f"Puts {s.spell(card)} in your oven"
         if oven is not None:
-            text += f", discarding {spell_name(oven)}"
+            text += f", discarding {s.spell(oven)}"
     else:
-        text = f"Keeps {spell_name(oven)} in your oven; {spell_name(card)} goes back to the deck"
+        text = f"Keeps {s.spell(oven)} in your oven; {s.spell(card)} goes back to the deck"
         return text + (f", with {listing(others)}." if others else ".")
     if others:
         text += f"; {listing(others)} {'goes' if len(others) == 1 else 'go'} back to the deck"
@@ -291,27 +301,25 @@ def keep_spell(s: Seen, command: JSON) -> str | None:
 
 
 def cast_spell(s: Seen, command: JSON) -> str | None:
-    spell = cards.pack().spell(command["card"]).spell
+    spell = s.cards.spell_of(command["card"])
     effect = SPELLS.get(spell)
     words = effect(s, command) if effect else None
-    name = spell_name(command["card"])
+    name = s.spell(command["card"])
     return f"Casts {name}: {words}" if words else None
 
 
 def stasis(s: Seen, command: JSON) -> str:
     pos = s.view["adventurers"][command["position"] - 1]
     return (
-        f"{adventurer_name(pos)} ({count(pos['hearts'], 'heart')}) moves beside your station, "
+        f"{s.adventurer(pos)} ({count(pos['hearts'], 'heart')}) moves beside your station, "
         "loses no hearts and only you can heal it."
     )
 
 
 def cleanse(s: Seen, command: JSON) -> str:
-    from athanor.games.apothebakery.spells import CLEANSE_REPUTATION
-
     target = command["target"]
-    gone = removed_tokens(s.view["players"][str(target)]["inventory"])
-    return f"you gain {CLEANSE_REPUTATION} reputation and seat {target} loses {gone}."
+    gone = removed_tokens(spells.cleansed(s.view["players"][str(target)]["inventory"]))
+    return f"you gain {spells.CLEANSE_REPUTATION} reputation and seat {target} loses {gone}."
 
 
 def free_sample(s: Seen, command: JSON) -> str:
@@ -321,17 +329,18 @@ def free_sample(s: Seen, command: JSON) -> str:
     if healing and healing.get("position") == position and not s.view["adventurers"][position - 1]:
         hearts = healing["hearts"]
         after = hearts + delta
+        bonus = s.cards.heal_bonus(after)
         return (
-            f"{adventurer_name(healing)}, being healed, goes from {hearts} to "
-            f"{count(after, 'heart')}: the healer's health bonus becomes {cards.heal_bonus(after)}."
+            f"{s.adventurer(healing)}, being healed, goes from {hearts} to "
+            f"{count(after, 'heart')}: the healer's health bonus becomes {bonus}."
         )
     pos = s.view["adventurers"][position - 1]
     hearts = pos["hearts"]
     after = hearts + delta
     if after <= 0:
-        name = adventurer_name(pos)
+        name = s.adventurer(pos)
         return f"{name} loses its last heart and dies; you resolve its Ghost Vengeance."
-    return f"{adventurer_name(pos)} goes from {hearts} to {count(after, 'heart')}."
+    return f"{s.adventurer(pos)} goes from {hearts} to {count(after, 'heart')}."
 
 
 def metamorphosis(s: Seen, command: JSON) -> str:
@@ -340,8 +349,8 @@ def metamorphosis(s: Seen, command: JSON) -> str:
 
 def helping_hand(s: Seen, command: JSON) -> str:
     to, bag = command["to"], command["bag"]
-    token = token_name(s.inventory(command["slot"]))
-    full = len(s.view["players"][str(to)]["inventory"]) >= cards.inventory_size()
+    token = s.token(s.inventory(command["slot"]))
+    full = inventory.is_full(s.cards, s.view["players"][str(to)]["inventory"])
     given = (
         f"your {token} is discarded (seat {to} has no room)"
         if full
@@ -385,35 +394,34 @@ SPELLS: dict[str, Callable[[Seen, JSON], str]] = {
 
 
 def discard_elixir(s: Seen, command: JSON) -> str:
-    return f"Discards {token_name(s.inventory(command['slot']))} for the Ghost Vengeance."
+    return f"Discards {s.token(s.inventory(command['slot']))} for the Ghost Vengeance."
 
 
 def make_room(s: Seen, command: JSON) -> str | None:
     pending = s.view.get("pending") or {}
     if pending.get("kind") != "make_room":
         return None
-    placed = token_name(pending["token"])
-    return f"Discards {token_name(s.inventory(command['slot']))} to make room for a {placed}."
+    placed = s.token(pending["token"])
+    return f"Discards {s.token(s.inventory(command['slot']))} to make room for a {placed}."
 
 
 def pass_elixir(s: Seen, command: JSON) -> str | None:
     pending = s.view.get("pending") or {}
-    end = {"poltergeist_left": "left", "poltergeist_right": "right"}.get(pending.get("event", ""))
+    end = ghosts.end_of(str(pending.get("event", "")))
     if end is None:
         return None
-    mine = [t for t in s.me["inventory"] if is_elixir(t)]
-    if not mine:
+    slot = ghosts.nearest(s.me["inventory"], end)
+    if slot is None:
         return None
     to = command["to"]
-    theirs = [t for t in s.view["players"][str(to)]["inventory"] if is_elixir(t)]
-    token = mine[0] if end == "left" else mine[-1]
-    text = f"Passes your {end}-most elixir, {token_name(token)}, to seat {to}"
-    if len(s.view["players"][str(to)]["inventory"]) >= cards.inventory_size():
-        if theirs:  # a full receiver gives up its elixir at the same end (AB-GV-12)
-            lost = theirs[0] if end == "left" else theirs[-1]
-            text += f", who discards {token_name(lost)} for it"
-        else:
-            text += f", who has no room: {token_name(token)} is lost"
+    receiver = s.view["players"][str(to)]["inventory"]
+    token = s.inventory(slot)
+    text = f"Passes your {end}-most elixir, {s.token(token)}, to seat {to}"
+    displaced = ghosts.displaced_by(s.cards, receiver, end)
+    if displaced:  # a full receiver gives up its elixir at the same end (AB-GV-12)
+        text += f", who discards {s.token(receiver[displaced - 1])} for it"
+    elif displaced == 0:
+        text += f", who has no room: {s.token(token)} is lost"
     return text + "."
 
 
@@ -426,10 +434,10 @@ def arrange_inventory(s: Seen, command: JSON) -> str | None:
     order = command.get("order")
     if not isinstance(order, list) or sorted(order) != list(range(1, len(inv) + 1)):
         return None
-    new = ", ".join(token_name(inv[i - 1]) for i in order)
+    new = ", ".join(s.token(inv[i - 1]) for i in order)
     for end, slot, rest in (("left", order[0], order[1:]), ("right", order[-1], order[:-1])):
         if rest == sorted(rest):
-            return f"Moves {token_name(inv[slot - 1])} to the {end} end: {new}."
+            return f"Moves {s.token(inv[slot - 1])} to the {end} end: {new}."
     return f"Rearranges the inventory: {new}."
 
 

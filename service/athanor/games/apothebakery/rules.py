@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 
-from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation, Table
-from athanor.engine.rules import JSON, Upcaster
+from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation
+from athanor.engine.pack import Pack, PackFormat
+from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
 from athanor.engine.settle import Decider, PlainStateRules, check_known, flag
 from athanor.games.apothebakery import (
     alchemy,
-    cards,
+    content,
     corruption,
     dice,
     flow,
@@ -17,7 +19,6 @@ from athanor.games.apothebakery import (
     ghosts,
     healing,
     inventory,
-    labels,
     previews,
     scoring,
     setup,
@@ -25,54 +26,55 @@ from athanor.games.apothebakery import (
     views,
     words,
 )
+from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import REGISTRY
-from athanor.games.apothebakery.state import State
+from athanor.games.apothebakery.state import Options, State
 from athanor.games.apothebakery.v1 import commands_pb2
 
 
-def _roll(state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
-    """RollDie goes to whatever die step is open (AB-TO-06, AB-SE-01, AB-GV-08)."""
-    pending = state.get("pending") or {}
-    kind = pending.get("kind")
-    if kind == "rolloff":
-        return foraging.rolloff(state, command, seat, rng)
-    if kind == "side_effects":
-        return healing.side_effect(state, command, seat, rng)
-    if kind == "vengeance" and pending.get("need") == "roll":
-        return ghosts.roll(state, command, seat, rng)
-    if kind in ("corruption_roll", "corruption_rolloff"):
-        return corruption.roll(state, command, seat, rng)
-    raise RuleViolation("NO_ROLL", "no die roll is waiting for you", "AB-SE-01")
+def command_table(cards: Cards) -> dict[str, Decider]:
+    """Each command's decider, bound to the pack's cards."""
 
+    def roll(state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
+        """RollDie goes to whatever die step is open (AB-TO-06, AB-SE-01, AB-GV-08)."""
+        pending = state.get("pending") or {}
+        kind = pending.get("kind")
+        if kind == "rolloff":
+            return foraging.rolloff(cards, state, command, seat, rng)
+        if kind == "side_effects":
+            return healing.side_effect(cards, state, command, seat, rng)
+        if kind == "vengeance" and pending.get("need") == "roll":
+            return ghosts.roll(cards, state, command, seat, rng)
+        if kind in ("corruption_roll", "corruption_rolloff"):
+            return corruption.roll(cards, state, command, seat, rng)
+        raise RuleViolation("NO_ROLL", "no die roll is waiting for you", "AB-SE-01")
 
-COMMANDS: dict[str, Decider] = {
-    "ExchangeObjectives": lambda s, c, seat, rng: setup.exchange_objectives(s, c, seat),
-    "PickForries": lambda s, c, seat, rng: foraging.pick(s, c, seat),
-    "RollDie": _roll,
-    "FeedForries": lambda s, c, seat, rng: foraging.feed(s, c, seat),
-    "TakeCard": lambda s, c, seat, rng: foraging.take(s, c, seat),
-    "DrawBlind": foraging.draw_blind,
-    "EndForaging": foraging.end_turn,
-    "ProcessCard": alchemy.process,
-    "KeepTokens": lambda s, c, seat, rng: alchemy.keep(s, c, seat),
-    "MakeRainbow": lambda s, c, seat, rng: alchemy.make_rainbow(s, c, seat),
-    "Purge": lambda s, c, seat, rng: alchemy.purge(s, c, seat),
-    "EndAlchemy": lambda s, c, seat, rng: alchemy.end_turn(s, c, seat),
-    "Heal": lambda s, c, seat, rng: healing.heal(s, c, seat),
-    "PassHealing": lambda s, c, seat, rng: healing.pass_turn(s, c, seat),
-    "KeepSpell": healing.keep_spell,
-    "PassElixir": lambda s, c, seat, rng: ghosts.pass_elixir(s, c, seat),
-    "DiscardElixir": lambda s, c, seat, rng: ghosts.discard_elixir(s, c, seat),
-    "MakeRoom": lambda s, c, seat, rng: ghosts.make_room(s, c, seat),
-    "ArrangeInventory": lambda s, c, seat, rng: inventory.arrange(s, c, seat),
-    "CastSpell": spells.cast,
-    "PassReaction": lambda s, c, seat, rng: spells.pass_reaction(s, c, seat),
-}
+    return {
+        "ExchangeObjectives": lambda s, c, seat, rng: setup.exchange_objectives(cards, s, c, seat),
+        "PickForries": lambda s, c, seat, rng: foraging.pick(s, c, seat),
+        "RollDie": roll,
+        "FeedForries": lambda s, c, seat, rng: foraging.feed(cards, s, c, seat),
+        "TakeCard": lambda s, c, seat, rng: foraging.take(cards, s, c, seat),
+        "DrawBlind": partial(foraging.draw_blind, cards),
+        "EndForaging": partial(foraging.end_turn, cards),
+        "ProcessCard": partial(alchemy.process, cards),
+        "KeepTokens": lambda s, c, seat, rng: alchemy.keep(s, c, seat),
+        "MakeRainbow": lambda s, c, seat, rng: alchemy.make_rainbow(cards, s, c, seat),
+        "Purge": lambda s, c, seat, rng: alchemy.purge(cards, s, c, seat),
+        "EndAlchemy": lambda s, c, seat, rng: alchemy.end_turn(s, c, seat),
+        "Heal": lambda s, c, seat, rng: healing.heal(cards, s, c, seat),
+        "PassHealing": lambda s, c, seat, rng: healing.pass_turn(s, c, seat),
+        "KeepSpell": healing.keep_spell,
+        "PassElixir": lambda s, c, seat, rng: ghosts.pass_elixir(cards, s, c, seat),
+        "DiscardElixir": lambda s, c, seat, rng: ghosts.discard_elixir(s, c, seat),
+        "MakeRoom": lambda s, c, seat, rng: ghosts.make_room(s, c, seat),
+        "ArrangeInventory": lambda s, c, seat, rng: inventory.arrange(s, c, seat),
+        "CastSpell": partial(spells.cast, cards),
+        "PassReaction": lambda s, c, seat, rng: spells.pass_reaction(s, c, seat),
+    }
 
 
 class ApothebakeryRules(PlainStateRules):
-    registry = REGISTRY
-    commands = COMMANDS
     command_messages = commands_pb2
     kind = "apothebakery"
     title = "Apothebakery: The Culinary Alchemists"
@@ -82,13 +84,35 @@ class ApothebakeryRules(PlainStateRules):
     event_schemas: Mapping[str, int] = {}
     upcasters: Mapping[tuple[str, int], Upcaster] = {}
 
+    def __init__(self, pack: Pack | None) -> None:
+        if pack is None:
+            raise ValueError("Apothebakery is played with a content pack")
+        self.pack = pack
+        # every rules module reads the cards of this pack, through this one object
+        self.cards = cards = Cards(pack.content)
+        self.registry = REGISTRY.bind(cards)
+        self.commands = command_table(cards)
+        self.presentation = Presentation(
+            describe=partial(words.describe, cards),
+            preview=partial(previews.preview, cards),
+            labels=cards.labels_in,
+            # rearranging one's inventory, one token to an end per command (inventory.py)
+            free_commands=inventory.arrange_commands,
+            table=partial(views.table, cards),
+            roll_commands=frozenset({"RollDie"}),
+            # a reaction window's pass is that seat's "done" (spells.py)
+            advance_commands=("EndForaging", "EndAlchemy", "PassHealing", "PassReaction"),
+            # spells may be cast whenever the game waits: that alone awaits nobody
+            optional_commands=frozenset({"CastSpell"}),
+        )
+
     def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:
         known = {
             "objectives", "physical_dice", "species", "difficult", "adjustment",
             "extra_failed", "low_mana",
         }  # fmt: skip
         check_known(options, known)
-        all_species = cards.species()
+        all_species = self.cards.species()
         if "species" in options:
             species = [s.strip() for s in options["species"].split(",") if s.strip()]
             if (
@@ -123,52 +147,38 @@ class ApothebakeryRules(PlainStateRules):
             **tweaks,
         }
 
-    def initial_state(self, options: JSON, seats: int) -> State:
+    def initial_state(self, options: Options, seats: int) -> State:
         return setup.initial_state(options, seats)
 
     def setup(self, state: State, rng: Rng) -> list[Event]:
-        return self.run_on(state, setup.setup(state, rng), rng)
+        return self.run_on(state, setup.setup(self.cards, state, rng), rng)
 
     def advance(self, state: State, rng: Rng) -> list[Event]:
-        return flow.advance(state, rng)
-
-    def describe(self, event_type: str, body: JSON) -> str | None:
-        return words.describe(event_type, body)
-
-    def preview(self, view: JSON, command: JSON) -> str | None:
-        """What a legal command would do, from the acting seat's view (previews.py)."""
-        return previews.preview(view, command)
-
-    def labels(self, view: JSON) -> dict[str, str] | None:
-        """Display names for the ids in a seat's view, from the printed cards (labels.py)."""
-        return labels.labels(view)
+        return flow.advance(self.cards, state, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
-        return views.view(state, seat)
+        return views.view(self.cards, state, seat)
 
     def legal_commands(self, state: State, seat: int) -> list[JSON]:
         if str(seat) not in state["players"]:
             return []
-        return self._turn_commands(state, seat) + spells.commands(state, seat)
-
-    def free_commands(self, state: State, seat: int) -> list[JSON]:
-        """Rearranging one's inventory, one token to an end per command (inventory.py)."""
-        return inventory.arrange_commands(state, seat)
+        return self._turn_commands(state, seat) + spells.commands(self.cards, state, seat)
 
     def _turn_commands(self, state: State, seat: int) -> list[JSON]:
+        cards = self.cards
         pending = state.get("pending") or {}
         kind = pending.get("kind")
         if kind in ("corruption_roll", "corruption_rolloff"):
-            return dice.roll_commands(state) if corruption.rolls_for(state, seat) else []
+            return dice.roll_commands(cards, state) if corruption.rolls_for(state, seat) else []
         if kind == "rolloff":
             waiting = [s for g in pending["groups"] for s in g if str(s) not in pending["rolls"]]
-            return dice.roll_commands(state) if seat in waiting else []
+            return dice.roll_commands(cards, state) if seat in waiting else []
         if kind == "overflow":
             return inventory.keep_commands(pending) if pending["seat"] == seat else []
         if kind in ("side_effects", "keep_spell"):
-            return healing.pending_commands(state, seat)
+            return healing.pending_commands(cards, state, seat)
         if kind in ("vengeance", "make_room"):
-            return ghosts.commands(state, seat)
+            return ghosts.commands(cards, state, seat)
         if kind:
             return []
         p = state["players"].get(str(seat))
@@ -180,20 +190,26 @@ class ApothebakeryRules(PlainStateRules):
         if name == "pick":
             return [] if p["picked"] else foraging.pick_commands(state, seat)
         if name == "forage":
-            return foraging.forage_commands(state, seat)
+            return foraging.forage_commands(cards, state, seat)
         if name == "alchemy":
-            station = alchemy.station_commands(state, seat)
-            return [*station, {"type": "EndAlchemy"}] if alchemy.station_open(state, seat) else []
+            station = alchemy.station_commands(cards, state, seat)
+            is_open = alchemy.station_open(cards, state, seat)
+            return [*station, {"type": "EndAlchemy"}] if is_open else []
         if name == "heal":
-            out = healing.healing_commands(state, seat)
-            return out + alchemy.station_commands(state, seat) if out else []
+            out = healing.healing_commands(cards, state, seat)
+            return out + alchemy.station_commands(cards, state, seat) if out else []
         return []
-
-    def table(self, state: State) -> Table:
-        return views.table(state)
 
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state)
 
 
-RULES = ApothebakeryRules()
+FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)
+GAME = GameKind(
+    kind=ApothebakeryRules.kind,
+    title=ApothebakeryRules.title,
+    build=ApothebakeryRules,
+    packs=FORMAT,
+)
+# The rules with the built-in pack, for tests, benchmarks and LocalGame.
+RULES = ApothebakeryRules(FORMAT.open())

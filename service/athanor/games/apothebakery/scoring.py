@@ -3,30 +3,28 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from athanor.engine import Event, Outcome
-from athanor.games.apothebakery import cards, content, corruption
+from athanor.games.apothebakery import content, corruption
+from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import (
     FAILED,
     RAINBOW,
     SPECTRAL,
+    CorruptionScore,
+    SeatScore,
     State,
     player,
     seat_numbers,
     token_kind,
     token_type,
 )
+from athanor.games.apothebakery.steps import step
 
 
-def start(state: State) -> list[Event]:
-    from athanor.games.apothebakery.flow import step
-
-    return [step("scoring", "tally", None)]
-
-
-def type_counts(state: State, seat: int) -> Counter[str]:
+def type_counts(cards: Cards, state: State, seat: int) -> Counter[str]:
     """Printed elixirs on collected Cure cards plus Pure/Impure/Rainbow held (AB-END-02,
     AB-END-04, AB-Q-21)."""
     p = player(state, seat)
@@ -44,7 +42,7 @@ def type_counts(state: State, seat: int) -> Counter[str]:
 CORRUPTION = 0  # Corruption's place in the comparisons: no seat has number 0
 
 
-def corruption_counts(state: State) -> Counter[str]:
+def corruption_counts(cards: Cards, state: State) -> Counter[str]:
     """Corruption competes with the elixirs printed on its Cure cards only (AB-Q-44)."""
     counts: Counter[str] = Counter()
     for cure in state["corruption"]["cures"]:
@@ -52,13 +50,23 @@ def corruption_counts(state: State) -> Counter[str]:
     return counts
 
 
-def tally(state: State) -> dict[str, Any]:
+def penalties(cards: Cards, tokens: list[str]) -> tuple[int, int]:
+    """The end-game points Failed Elixirs and Spectral Vials among `tokens` cost, each
+    as a negative number (AB-END-06, AB-END-07). Previews say it too."""
+    rules = cards.settings().scoring
+    return (
+        -rules.failed_penalty * tokens.count(FAILED),
+        -rules.spectral_penalty * tokens.count(SPECTRAL),
+    )
+
+
+def tally(cards: Cards, state: State) -> dict[str, Any]:
     rules = cards.settings().scoring
     seats = list(seat_numbers(state))
-    counts = {s: type_counts(state, s) for s in seats}
+    counts = {s: type_counts(cards, state, s) for s in seats}
     rivals = list(seats)
     if corruption.active(state):
-        counts[CORRUPTION] = corruption_counts(state)
+        counts[CORRUPTION] = corruption_counts(cards, state)
         rivals.append(CORRUPTION)
     out: dict[str, Any] = {}
     for s in rivals:
@@ -74,7 +82,7 @@ def tally(state: State) -> dict[str, Any]:
         c = out.pop(str(CORRUPTION))
         c["brewed"] = rules.most_brewed_bonus if most > 0 and brewed[CORRUPTION] == most else 0
         won = rules.category_bonus * len(c["categories"]) + c["brewed"]
-        vials = corruption.score_events(state)
+        vials = corruption.score_events(cards, state)
         dial = state["corruption"]["score"]
         out["corruption"] = {
             **c,
@@ -89,8 +97,7 @@ def tally(state: State) -> dict[str, Any]:
         entry = out[str(s)]
         p = player(state, s)
         entry["brewed"] = rules.most_brewed_bonus if most > 0 and brewed[s] == most else 0
-        entry["failed"] = -rules.failed_penalty * p["inventory"].count(FAILED)
-        entry["spectral"] = -rules.spectral_penalty * p["inventory"].count(SPECTRAL)
+        entry["failed"], entry["spectral"] = penalties(cards, p["inventory"])
         before = (
             entry["reputation"]
             + rules.category_bonus * len(entry["categories"])
@@ -111,8 +118,8 @@ def tally(state: State) -> dict[str, Any]:
         )
         objectives = []
         for oid in p["objectives"]:
-            card = cards.pack().objective(oid)
-            met = content.objective_met(cards.pack(), card, facts)
+            card = cards.objective(oid)
+            met = content.objective_met(cards.content, card, facts)
             objectives.append({"id": oid, "met": met, "bonus": card.bonus if met else 0})
         entry["objectives"] = objectives
         entry["total"] = before + sum(o["bonus"] for o in objectives)
@@ -120,20 +127,23 @@ def tally(state: State) -> dict[str, Any]:
     return out
 
 
-def advance(state: State) -> list[Event]:
-    from athanor.games.apothebakery.flow import step
-
+def advance(cards: Cards, state: State) -> list[Event]:
     if state["step"] != "tally":
         return []
-    scores = tally(state)
+    scores = tally(cards, state)
     body: dict[str, Any] = {"seats": {k: v for k, v in scores.items() if k != "corruption"}}
     if "corruption" in scores:
         body["corruption"] = scores["corruption"]
     return [Event("GameScored", body), step("over", "over", None)]
 
 
+class GameScored(TypedDict):
+    seats: dict[str, SeatScore]
+    corruption: NotRequired[CorruptionScore]
+
+
 @handles("GameScored")
-def _scored(state: State, body: dict[str, Any]) -> None:
+def _scored(state: State, body: GameScored) -> None:
     for seat, entry in body["seats"].items():
         state["players"][seat]["scored"] = entry
         state["players"][seat]["reputation"] = entry["total"]

@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import combinations
+from typing import Any, TypedDict
 
-from athanor.engine import SERVER, Event, Rng, only_seats
-from athanor.games.apothebakery import cards, corruption
-from athanor.games.apothebakery.events import handles
-from athanor.games.apothebakery.state import State, new_player, player
+from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, decks, only_seats
+from athanor.games.apothebakery import corruption
+from athanor.games.apothebakery.cards import Cards
+from athanor.games.apothebakery.events import handles, handles_with_cards
+from athanor.games.apothebakery.state import (
+    Bag,
+    Options,
+    Patient,
+    State,
+    new_player,
+    player,
+)
+from athanor.games.apothebakery.steps import step
 
 STATIONS = ("North", "East", "South", "West")
 LOW_MANA = 8  # the solo tweak's starting Mana (AB-SDF-04)
 OBJECTIVES = 3  # Secret Objectives dealt to each player (AB-SET-14)
 
 
-def initial_state(options: dict[str, Any], seats: int) -> State:
+def initial_state(options: Options, seats: int) -> State:
     return {
         "seats": seats,
         "options": options,
@@ -43,7 +53,7 @@ def initial_state(options: dict[str, Any], seats: int) -> State:
     }
 
 
-def setup(state: State, rng: Rng) -> list[Event]:
+def setup(cards: Cards, state: State, rng: Rng) -> list[Event]:
     seats = state["seats"]
     options = state["options"]
     species = options["species"]
@@ -86,7 +96,8 @@ def setup(state: State, rng: Rng) -> list[Event]:
         )
     )
     count = cards.adventurers_in_play(seats, difficult)
-    events.append(Event("AdventurersSeated", {"positions": seat_adventurers(decks, count)}))
+    seated = seat_adventurers(cards, decks, count)
+    events.append(Event("AdventurersSeated", {"positions": seated}))
     spells = rng.shuffled(cards.spell_ids(solo=corruption.mode(options) == corruption.SOLO))
     events.append(Event("SpellDeckShuffled", {"deck": spells}, SERVER, {"count": len(spells)}))
     if state["options"]["objectives"]:
@@ -96,7 +107,7 @@ def setup(state: State, rng: Rng) -> list[Event]:
         )
         left = list(objectives)
         for s in range(1, seats + 1):
-            dealt = distinct_draw(left, [], OBJECTIVES)
+            dealt = distinct_draw(cards, left, [], OBJECTIVES)
             left = [c for c in left if c not in dealt]
             events.append(
                 Event(
@@ -107,32 +118,30 @@ def setup(state: State, rng: Rng) -> list[Event]:
                 )
             )
     if corruption.mode(options) != corruption.STANDARD:
-        events += corruption.setup_events(state, rng)  # AB-SOLO-05, AB-2PD-01
-    from athanor.games.apothebakery.flow import step
-
+        events += corruption.setup_events(cards, state, rng)  # AB-SOLO-05, AB-2PD-01
     events.append(step("setup", "exchange"))
     return events
 
 
-def distinct_draw(deck: list[str], held: list[str], count: int) -> list[str]:
+def distinct_draw(cards: Cards, deck: list[str], held: list[str], count: int) -> list[str]:
     """The first `count` cards from the top of `deck` that duplicate no card already held
     or drawn: a duplicate is passed over and the player draws again (AB-PUB-01). Cards
     are duplicates when they share a title (a printing may hold two copies of a card)."""
-    titles = {cards.pack().objective(c).title for c in held}
+    titles = {cards.objective(c).title for c in held}
     out: list[str] = []
     for card in deck:
         if len(out) == count:
             break
-        title = cards.pack().objective(card).title
+        title = cards.objective(card).title
         if title not in titles:
             titles.add(title)
             out.append(card)
     return out
 
 
-def seat_adventurers(decks: dict[str, list[str]], count: int) -> list[dict[str, Any]]:
+def seat_adventurers(cards: Cards, decks: dict[str, list[str]], count: int) -> list[Patient]:
     """The first `count` adventurers, each with a Diagnosis, its hearts and a Cure."""
-    out = []
+    out: list[Patient] = []
     for i in range(count):
         if i >= min(len(decks["adventurers"]), len(decks["diagnoses"]), len(decks["cures"])):
             break
@@ -148,8 +157,18 @@ def seat_adventurers(decks: dict[str, list[str]], count: int) -> list[dict[str, 
     return out
 
 
-@handles("StationsAssigned")
-def _stations(state: State, body: dict[str, Any]) -> None:
+class Station(TypedDict):
+    station: str
+    species: str
+
+
+class StationsAssigned(TypedDict):
+    stations: dict[str, Station]  # by seat
+    mana: int
+
+
+@handles_with_cards("StationsAssigned")
+def _stations(cards: Cards, state: State, body: StationsAssigned) -> None:
     for seat, info in body["stations"].items():
         p = new_player(int(seat), info["species"], cards.iridescent(info["species"]), body["mana"])
         p["station"] = info["station"]
@@ -159,36 +178,63 @@ def _stations(state: State, body: dict[str, Any]) -> None:
             p["exchanged"] = True
 
 
+class BagsFilled(TypedDict):
+    bags: dict[str, Bag]
+
+
 @handles("BagsFilled")
-def _bags(state: State, body: dict[str, Any]) -> None:
+def _bags(state: State, body: BagsFilled) -> None:
     state["bags"] = {t: dict(c) for t, c in body["bags"].items()}
 
 
+class SeatDeck(TypedDict):
+    seat: int
+    deck: list[str]
+
+
+class Deck(TypedDict):
+    deck: list[str]
+
+
 @handles("ForrieDeckShuffled")
-def _forrie_deck(state: State, body: dict[str, Any]) -> None:
+def _forrie_deck(state: State, body: SeatDeck) -> None:
     player(state, body["seat"])["deck"] = list(body["deck"])
 
 
 @handles("WildernessShuffled")
-def _wilderness(state: State, body: dict[str, Any]) -> None:
+def _wilderness(state: State, body: Deck) -> None:
     state["wilderness"]["deck"] = list(body["deck"])
 
 
+class WildernessDealt(TypedDict):
+    slots: list[str | None]
+
+
 @handles("WildernessDealt")
-def _dealt(state: State, body: dict[str, Any]) -> None:
+def _dealt(state: State, body: WildernessDealt) -> None:
     slots = list(body["slots"])
     state["wilderness"]["slots"] = slots
-    state["wilderness"]["deck"] = state["wilderness"]["deck"][len(slots) :]
+    decks.apply_draw(state["wilderness"]["deck"], [c for c in slots if c is not None])
+
+
+class AdventurerDecks(TypedDict):
+    adventurers: list[str]
+    diagnoses: list[str]
+    cures: list[str]
 
 
 @handles("AdventurerDecksShuffled")
-def _adventurer_decks(state: State, body: dict[str, Any]) -> None:
+def _adventurer_decks(state: State, body: AdventurerDecks) -> None:
     for key in ("adventurers", "diagnoses", "cures"):
         state["table"][key] = list(body[key])
 
 
+class AdventurersSeated(TypedDict):
+    positions: list[Patient]
+
+
 @handles("AdventurersSeated")
-def _seated(state: State, body: dict[str, Any]) -> None:
+def _seated(state: State, body: AdventurersSeated) -> None:
     table = state["table"]
     table["positions"] = [dict(p, healed=False) for p in body["positions"]]
     for key in ("adventurers", "diagnoses", "cures"):
@@ -196,25 +242,30 @@ def _seated(state: State, body: dict[str, Any]) -> None:
 
 
 @handles("SpellDeckShuffled")
-def _spells(state: State, body: dict[str, Any]) -> None:
+def _spells(state: State, body: Deck) -> None:
     state["spells"]["deck"] = list(body["deck"])
 
 
 @handles("ObjectiveDeckShuffled")
-def _objective_deck(state: State, body: dict[str, Any]) -> None:
+def _objective_deck(state: State, body: Deck) -> None:
     state["objective_deck"] = list(body["deck"])
 
 
+class SeatCards(TypedDict):
+    seat: int
+    cards: list[str]
+
+
 @handles("ObjectivesDealt")
-def _objectives(state: State, body: dict[str, Any]) -> None:
+def _objectives(state: State, body: SeatCards) -> None:
     player(state, body["seat"])["objectives"] = list(body["cards"])
     state["objective_deck"] = [c for c in state["objective_deck"] if c not in body["cards"]]
 
 
-def exchange_objectives(state: State, command: dict[str, Any], seat: int) -> list[Event]:
+def exchange_objectives(
+    cards: Cards, state: State, command: dict[str, Any], seat: int
+) -> list[Event]:
     """The single exchange after dealing (AB-SET-15)."""
-    from athanor.engine import BadCommand, RuleViolation
-
     p = player(state, seat)
     if state["step"] != "exchange":
         raise RuleViolation("NOT_NOW", "objectives are exchanged only after dealing", "AB-SET-15")
@@ -228,7 +279,7 @@ def exchange_objectives(state: State, command: dict[str, Any], seat: int) -> lis
             "NOT_YOUR_OBJECTIVE", "you can only return your own objectives, once each", "AB-SET-15"
         )
     kept = [c for c in p["objectives"] if c not in returned]
-    drawn = distinct_draw(state["objective_deck"], kept, len(returned))
+    drawn = distinct_draw(cards, state["objective_deck"], kept, len(returned))
     return [
         Event(
             "ObjectivesExchanged",
@@ -239,8 +290,14 @@ def exchange_objectives(state: State, command: dict[str, Any], seat: int) -> lis
     ]
 
 
+class ObjectivesExchanged(TypedDict):
+    seat: int
+    returned: list[str]  # to the bottom of the deck
+    drawn: list[str]
+
+
 @handles("ObjectivesExchanged")
-def _exchanged(state: State, body: dict[str, Any]) -> None:
+def _exchanged(state: State, body: ObjectivesExchanged) -> None:
     p = player(state, body["seat"])
     kept = [c for c in p["objectives"] if c not in body["returned"]]
     p["objectives"] = kept + list(body["drawn"])
@@ -251,8 +308,6 @@ def _exchanged(state: State, body: dict[str, Any]) -> None:
 
 def exchange_commands(state: State, seat: int) -> list[dict[str, Any]]:
     """Every subset of the seat's objectives (returning none is the common choice)."""
-    from itertools import combinations
-
     own = player(state, seat)["objectives"]
     return [
         {"type": "ExchangeObjectives", "return": list(c)}

@@ -9,14 +9,19 @@ Free Sample can change the hearts that set the bonus (AB-SPL-08, AB-HEAL-12).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypedDict
 
-from athanor.engine import BadCommand, Event, Rng, RuleViolation
-from athanor.games.apothebakery import cards, ghosts, inventory, wilderness
-from athanor.games.apothebakery.events import HANDLERS, handles
+from athanor.engine import BadCommand, Event, Rng, RuleViolation, turns
+from athanor.games.apothebakery import ghosts, inventory, wilderness
+from athanor.games.apothebakery.cards import Cards
+from athanor.games.apothebakery.events import REGISTRY, handles, handles_with_cards
 from athanor.games.apothebakery.state import (
     FAILED,
     SPECTRAL,
+    Healed,
+    Patient,
+    ReactionPending,
     State,
     active_seat,
     clone,
@@ -36,10 +41,6 @@ HELPING_HAND_DRAWS = 2  # AB-SPL-26
 QUIET_PHASES = ("setup", "scoring", "over")
 
 
-def spell_of(card: str) -> str:
-    return cards.pack().spell(card).spell
-
-
 def in_window(state: State, seat: int) -> bool:
     pending = state.get("pending") or {}
     return pending.get("kind") == "reaction" and seat == _window_next(pending)
@@ -54,7 +55,7 @@ def castable_now(state: State, seat: int) -> bool:
     return pending is None or in_window(state, seat)
 
 
-def _window_next(pending: dict[str, Any]) -> int:
+def _window_next(pending: ReactionPending) -> int:
     waiting = [s for s in pending["seats"] if s not in pending["answered"]]
     return waiting[0] if waiting else 0
 
@@ -74,7 +75,7 @@ def _other_seat(state: State, command: dict[str, Any], key: str, seat: int) -> i
     return other
 
 
-def cast(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+def cast(cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
     p = player(state, seat)
     card = command.get("card")
     if not isinstance(card, str):
@@ -85,9 +86,9 @@ def cast(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Eve
         raise RuleViolation(
             "NOT_NOW", "a spell is cast while the game waits and no choice is open", "AB-SPL-05"
         )
-    spell = spell_of(card)
-    effect = EFFECTS[spell](state, command, seat, rng)
-    if in_window(state, seat) and _opens_decision(state, effect):
+    spell = cards.spell_of(card)
+    effect = EFFECTS[spell](cards, state, command, seat, rng)
+    if in_window(state, seat) and _opens_decision(cards, state, effect):
         # the window holds the heal's resolution in the one `pending` slot, so an effect
         # that needs a decision of its own (an overflow, a Ghost Vengeance) waits until
         # the heal has resolved; it can be cast as soon as the game waits again
@@ -97,38 +98,49 @@ def cast(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Eve
             "AB-Q-37",
         )
     cast_event = Event("SpellCast", {"seat": seat, "card": card, "spell": spell})
-    return [cast_event, *effect, *_vengeance_now(state, effect), *_window_answer(state, seat)]
+    return [
+        cast_event,
+        *effect,
+        *_vengeance_now(cards, state, effect),
+        *_window_answer(state, seat),
+    ]
 
 
-def _folded(state: State, events: list[Event]) -> State:
+def _folded(cards: Cards, state: State, events: list[Event]) -> State:
     scratch = clone(state)
     for ev in events:
-        HANDLERS[ev.type](scratch, ev.body)
+        REGISTRY.apply(cards, scratch, ev.type, ev.body)
     return scratch
 
 
-def _opens_decision(state: State, effect: list[Event]) -> bool:
-    after = _folded(state, effect)
+def _opens_decision(cards: Cards, state: State, effect: list[Event]) -> bool:
+    after = _folded(cards, state, effect)
     pending = after.get("pending") or {}
     return pending.get("kind") != "reaction" or len(after["gv_queue"]) > len(state["gv_queue"])
 
 
-def _vengeance_now(state: State, effect: list[Event]) -> list[Event]:
+def _vengeance_now(cards: Cards, state: State, effect: list[Event]) -> list[Event]:
     """A Free Sample death is resolved at once by its caster (AB-SPL-19), in whatever
     phase it was cast: the automatic steps now, a roll or choice as the next command."""
     if not any(ev.type == "AdventurerDied" for ev in effect):
         return []
-    scratch = _folded(state, effect)
+    scratch = _folded(cards, state, effect)
     out: list[Event] = []
     while more := ghosts.advance(scratch):
         for ev in more:
-            HANDLERS[ev.type](scratch, ev.body)
+            REGISTRY.apply(cards, scratch, ev.type, ev.body)
         out += more
     return out
 
 
+class SpellCast(TypedDict):
+    seat: int
+    card: str
+    spell: str
+
+
 @handles("SpellCast")
-def _cast(state: State, body: dict[str, Any]) -> None:
+def _cast(state: State, body: SpellCast) -> None:
     p = player(state, body["seat"])
     p["oven"] = None
     p["spells_cast"] = p.get("spells_cast", 0) + 1
@@ -147,8 +159,12 @@ def pass_reaction(state: State, command: dict[str, Any], seat: int) -> list[Even
     return [Event("ReactionAnswered", {"seat": seat})]
 
 
+class ReactionAnswered(TypedDict):
+    seat: int
+
+
 @handles("ReactionAnswered")
-def _answered(state: State, body: dict[str, Any]) -> None:
+def _answered(state: State, body: ReactionAnswered) -> None:
     pending = state["pending"]
     pending["answered"].append(body["seat"])
     if not _window_next(pending):
@@ -160,8 +176,8 @@ def open_window(state: State, healer: int) -> None:
     if state["pending"] is None:
         return
     order = list(state["order"])
-    start = order.index(healer) + 1 if healer in order else 0
-    seats = [s for s in order[start:] + order[:start] if s != healer and player(state, s)["oven"]]
+    after = turns.seats_after(order, healer) if healer in order else order
+    seats = [s for s in after if s != healer and player(state, s)["oven"]]
     if seats:
         state["pending"] = {
             "kind": "reaction",
@@ -174,7 +190,12 @@ def open_window(state: State, healer: int) -> None:
 # -- effects -----------------------------------------------------------------------
 
 
-def _stasis(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+Effect = Callable[[Cards, State, dict[str, Any], int, Rng], list[Event]]
+
+
+def _stasis(
+    cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
+) -> list[Event]:
     position = _target_position(state, command)
     pos = state["table"]["positions"][position - 1]
     if pos is None:
@@ -182,15 +203,29 @@ def _stasis(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[
     return [Event("AdventurerInStasis", {"seat": seat, "position": position, "adventurer": pos})]
 
 
+class AdventurerInStasis(TypedDict):
+    seat: int
+    position: int
+    adventurer: Patient  # the whole position: adventurer, Diagnosis, Cure, hearts
+
+
 @handles("AdventurerInStasis")
-def _in_stasis(state: State, body: dict[str, Any]) -> None:
+def _in_stasis(state: State, body: AdventurerInStasis) -> None:
     state["table"]["positions"][body["position"] - 1] = None  # refilled at end of round
     player(state, body["seat"]).setdefault("stasis", []).append(dict(body["adventurer"]))
 
 
-def _cleanse(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+def cleansed(inv: list[str]) -> list[str]:
+    """What Cleanse takes from an inventory: its Failed Elixirs and Spectral Vials
+    (AB-SPL-17). Previews say it too."""
+    return [t for t in inv if t in (FAILED, SPECTRAL)]
+
+
+def _cleanse(
+    cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
+) -> list[Event]:
     target = _other_seat(state, command, "target", seat)  # an opponent (AB-Q-39)
-    removed = [t for t in player(state, target)["inventory"] if t in (FAILED, SPECTRAL)]
+    removed = cleansed(player(state, target)["inventory"])
     return [
         Event(
             "Cleansed",
@@ -199,14 +234,23 @@ def _cleanse(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list
     ]
 
 
+class Cleansed(TypedDict):
+    seat: int
+    target: int
+    removed: list[str]
+    reputation: int
+
+
 @handles("Cleansed")
-def _cleansed(state: State, body: dict[str, Any]) -> None:
+def _cleansed(state: State, body: Cleansed) -> None:
     target = player(state, body["target"])
     target["inventory"] = [t for t in target["inventory"] if t not in (FAILED, SPECTRAL)]
     player(state, body["seat"])["reputation"] += body["reputation"]
 
 
-def _free_sample(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+def _free_sample(
+    cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
+) -> list[Event]:
     delta = command.get("hearts")
     if delta not in (1, -1):
         raise BadCommand('"hearts" is 1 (add a heart) or -1 (remove one)')
@@ -231,26 +275,34 @@ def _free_sample(state: State, command: dict[str, Any], seat: int, rng: Rng) -> 
     hearts = pos["hearts"] + delta
     events = [Event("HeartsChanged", {"position": position, "hearts": hearts, "healing": False})]
     if hearts <= 0:  # only the caster resolves this death (AB-SPL-19)
-        events.append(ghosts.died(state, position, "free_sample", [seat]))
+        events.append(ghosts.died(cards, state, position, "free_sample", [seat]))
     return events
 
 
-def _healing_now(state: State) -> dict[str, Any] | None:
+def _healing_now(state: State) -> Healed | None:
     pending = state.get("pending") or {}
     if pending.get("kind") == "reaction":
         return pending["then"].get("heal")
     return None
 
 
+class HeartsChanged(TypedDict):
+    position: int
+    hearts: int
+    healing: bool  # the adventurer being healed, held by the reaction window
+
+
 @handles("HeartsChanged")
-def _hearts(state: State, body: dict[str, Any]) -> None:
+def _hearts(state: State, body: HeartsChanged) -> None:
     if body["healing"]:
         state["pending"]["then"]["heal"]["hearts"] = body["hearts"]
         return
     state["table"]["positions"][body["position"] - 1]["hearts"] = body["hearts"]
 
 
-def _metamorphosis(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+def _metamorphosis(
+    cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
+) -> list[Event]:
     species = command.get("species")
     if species not in cards.species():
         raise BadCommand(f'"species" is one of {", ".join(cards.species())}')
@@ -266,13 +318,21 @@ def _metamorphosis(state: State, command: dict[str, Any], seat: int, rng: Rng) -
     return [Event("SpeciesChanged", {"seat": seat, "species": species, "now": not collecting})]
 
 
+class SpeciesChanged(TypedDict):
+    seat: int
+    species: str
+    now: bool  # for the current or coming foraging turn; false: the one after
+
+
 @handles("SpeciesChanged")
-def _species(state: State, body: dict[str, Any]) -> None:
+def _species(state: State, body: SpeciesChanged) -> None:
     p = player(state, body["seat"])
     p["metamorphosis" if body["now"] else "metamorphosis_next"] = body["species"]
 
 
-def _helping_hand(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+def _helping_hand(
+    cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
+) -> list[Event]:
     to = _other_seat(state, command, "to", seat)
     inv = player(state, seat)["inventory"]
     slot = command.get("slot")
@@ -283,25 +343,33 @@ def _helping_hand(state: State, command: dict[str, Any], seat: int, rng: Rng) ->
     bag = command.get("bag")
     if bag not in cards.elixir_types():
         raise BadCommand(f'"bag" names an elixir type: {", ".join(cards.elixir_types())}')
-    if in_window(state, seat) and len(inv) >= cards.inventory_size():
+    if in_window(state, seat) and inventory.is_full(cards, inv):
         # the two draws could overflow, a choice that must wait for the heal (see cast)
         raise RuleViolation(
             "AFTER_THE_HEAL",
             "with a full inventory, cast Helping Hand once the heal has resolved",
             "AB-Q-37",
         )
-    full = len(player(state, to)["inventory"]) >= cards.inventory_size()
+    full = inventory.is_full(cards, player(state, to)["inventory"])
     given = Event(
         "ElixirGiven",
         {"seat": seat, "to": to, "slot": slot, "token": inv[slot - 1], "discarded": full},
     )
     # the draws follow the give: a discarded Pure or Impure is back in its bag first
-    draws = inventory.draw_from_bag(_folded(state, [given]), bag, HELPING_HAND_DRAWS, rng)
+    draws = inventory.draw_from_bag(_folded(cards, state, [given]), bag, HELPING_HAND_DRAWS, rng)
     return [given, Event("HelpingHandDrawn", {"seat": seat, "bag": bag, "draws": draws})]
 
 
+class ElixirGiven(TypedDict):
+    seat: int
+    to: int
+    slot: int
+    token: str
+    discarded: bool  # the receiver had no room (AB-SPL-24)
+
+
 @handles("ElixirGiven")
-def _given(state: State, body: dict[str, Any]) -> None:
+def _given(state: State, body: ElixirGiven) -> None:
     token = player(state, body["seat"])["inventory"].pop(body["slot"] - 1)
     if body["discarded"]:
         inventory.return_tokens(state, [token])  # AB-SPL-24
@@ -309,19 +377,30 @@ def _given(state: State, body: dict[str, Any]) -> None:
         player(state, body["to"])["inventory"].append(token)  # AB-SPL-23
 
 
-@handles("HelpingHandDrawn")
-def _hand_drawn(state: State, body: dict[str, Any]) -> None:
+class HelpingHandDrawn(TypedDict):
+    seat: int
+    bag: str
+    draws: list[str]
+
+
+@handles_with_cards("HelpingHandDrawn")
+def _hand_drawn(cards: Cards, state: State, body: HelpingHandDrawn) -> None:
     inventory.take_from_bag(state, body["bag"], body["draws"])
-    inventory.place(state, body["seat"], inventory.tokens_of(body["bag"], body["draws"]))
+    inventory.place(cards, state, body["seat"], inventory.tokens_of(body["bag"], body["draws"]))
 
 
-def _forrie_tamer(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+def _forrie_tamer(
+    cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
+) -> list[Event]:
     other = _other_seat(state, command, "with", seat)
     return [Event("ForrieDecksSwapped", {"seat": seat, "with": other})]
 
 
+ForrieDecksSwapped = TypedDict("ForrieDecksSwapped", {"seat": int, "with": int})
+
+
 @handles("ForrieDecksSwapped")
-def _swapped(state: State, body: dict[str, Any]) -> None:
+def _swapped(state: State, body: ForrieDecksSwapped) -> None:
     """Draw decks and exhausted piles change hands with their species (AB-SPL-27, AB-Q-41);
     an Iridescent in a deck travels with it (AB-SPL-28), and a player whose deck held
     theirs puts the received deck's set-aside Iridescent on top (AB-SPL-29)."""
@@ -336,11 +415,13 @@ def _swapped(state: State, body: dict[str, Any]) -> None:
             p["iridescent_at"] = "deck"
 
 
-def _clean_sweep(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+def _clean_sweep(
+    cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
+) -> list[Event]:
     return wilderness.sweep(state, rng)  # AB-SPL-30
 
 
-EFFECTS = {
+EFFECTS: dict[str, Effect] = {
     STASIS: _stasis,
     CLEANSE: _cleanse,
     FREE_SAMPLE: _free_sample,
@@ -351,7 +432,7 @@ EFFECTS = {
 }
 
 
-def commands(state: State, seat: int) -> list[dict[str, Any]]:
+def commands(cards: Cards, state: State, seat: int) -> list[dict[str, Any]]:
     """Every distinct cast of the seat's spell that is possible now, plus passing a window."""
     out: list[dict[str, Any]] = []
     if in_window(state, seat):
@@ -360,7 +441,7 @@ def commands(state: State, seat: int) -> list[dict[str, Any]]:
         return out
     p = player(state, seat)
     card = p["oven"]
-    spell = spell_of(card)
+    spell = cards.spell_of(card)
     base = {"type": "CastSpell", "card": card}
     others = [s for s in seat_numbers(state) if s != seat]
     in_play = [i for i, pos in enumerate(state["table"]["positions"], 1) if pos]
@@ -389,7 +470,7 @@ def commands(state: State, seat: int) -> list[dict[str, Any]]:
     elif spell == HELPING_HAND:
         # one slot per distinct token; in a window the two draws must not overflow
         movable = {t: i for i, t in reversed(list(enumerate(p["inventory"], 1))) if t != SPECTRAL}
-        if not (window and len(p["inventory"]) >= cards.inventory_size()):
+        if not (window and inventory.is_full(cards, p["inventory"])):
             out += [
                 {**base, "to": s, "slot": i, "bag": b}
                 for i in sorted(movable.values())

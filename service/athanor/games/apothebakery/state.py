@@ -21,12 +21,276 @@ Tokens in an inventory are strings: "pure:<type>", "impure:<type>", "rainbow",
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from athanor.engine.settle import copy_state
 
-State = dict[str, Any]
-Player = dict[str, Any]
+# The state stays plain JSON data (a snapshot is the state itself); these TypedDicts
+# give each part's shape one readable place. They are dicts at run time.
+
+
+class Options(TypedDict):
+    """The checked creation options (rules.validate_options)."""
+
+    objectives: bool
+    physical_dice: bool
+    species: list[str]  # the Forrie deck of each seat, in seat order
+    mode: str  # corruption.SOLO | DIFFICULT | STANDARD
+    adjustment: bool
+    extra_failed: bool
+    low_mana: bool
+
+
+class Bag(TypedDict):
+    pure: int
+    impure: int
+    failed: int
+
+
+class Wilderness(TypedDict):
+    deck: list[str]  # top first
+    slots: list[str | None]  # the board; None: an empty slot this round
+    discard: list[str]
+
+
+class Patient(TypedDict):
+    """An adventurer with its Diagnosis (hearts) and Cure."""
+
+    adventurer: str
+    diagnosis: str
+    cure: str
+    hearts: int
+
+
+class Position(Patient):
+    healed: NotRequired[bool]
+
+
+class TableCards(TypedDict):
+    positions: list[Position | None]
+    adventurers: list[str]
+    diagnoses: list[str]
+    cures: list[str]
+    discard: list[str]
+
+
+class SpellDecks(TypedDict):
+    deck: list[str]
+    discard: list[str]
+
+
+class LastRoll(TypedDict):
+    face: str
+    seat: int
+    purpose: str
+
+
+class Revealed(TypedDict):
+    stamina: int
+    strength: int
+    count: int
+
+
+class ObjectiveScore(TypedDict):
+    id: str
+    met: bool
+    bonus: int
+
+
+class SeatScore(TypedDict):
+    """A seat's end-game tally (scoring.py, GameScored)."""
+
+    categories: list[str]  # the Scoring Card categories it leads
+    brewed: int  # the most-brewed bonus
+    reputation: int  # before the end-game points
+    failed: int  # negative: the Failed Elixir penalty
+    spectral: int  # negative: the Spectral Vial penalty
+    objectives: list[ObjectiveScore]
+    total: int
+    mana: int
+
+
+class CorruptionScore(TypedDict):
+    categories: list[str]
+    brewed: int
+    dial: int
+    bonuses: int  # negative: what its Cure cards win
+    vials: int
+    vial_points: int
+    total: int  # never above 0 (AB-COR-01)
+
+
+class Player(TypedDict):
+    seat: int
+    species: str
+    deck: list[str]
+    exhausted: list[str]
+    hand: list[str]
+    picked: list[str]
+    iridescent: str
+    iridescent_at: Literal["aside", "deck", "used"]
+    benefit: str  # the Iridescent benefit claimed this round: first | draw | ""
+    resources: list[str]
+    inventory: list[str]
+    mana: int
+    start_mana: int
+    reputation: int
+    ready: dict[str, bool]
+    activations: int
+    objectives: list[str]
+    exchanged: bool
+    oven: str | None
+    diagnoses: list[str]
+    cures: list[str]
+    heals: int
+    stamina: int
+    revealed: Revealed | None
+    fed: bool
+    collected: int
+    healed_round: bool
+    scored: SeatScore | None
+    station: NotRequired[str]
+    turn_over: NotRequired[bool]
+    benefit_used: NotRequired[bool]
+    spent: NotRequired[bool]  # stamina was spent this turn: too late to feed
+    metamorphosis: NotRequired[str]
+    metamorphosis_next: NotRequired[str]
+    stasis: NotRequired[list[Patient]]
+    spells_cast: NotRequired[int]
+
+
+class VengeanceEntry(TypedDict):
+    seat: int
+    event: str
+    adventurer: str
+
+
+class PassStreak(TypedDict):
+    round: int
+    n: int
+
+
+class Corruption(TypedDict):
+    deck: list[str]
+    discard: list[str]
+    card: str | None
+    score: int
+    vials: int
+    cures: list[str]
+    diagnoses: list[str]
+    slot: int | None  # how many players act before it this round
+    acted: str  # the phase in which it last acted this round
+    after_turn: int  # final round: the healing turn after which it last rolled
+    rolls: int
+    stamina: NotRequired[int]
+    strength: NotRequired[int]
+    spoils: NotRequired[list[int]]
+    rolloff: NotRequired[dict[str, str]]  # seat -> "player" | "corruption"
+    scored: NotRequired[CorruptionScore]
+
+
+# -- pending decisions: `state["pending"]` holds at most one ----------------------------
+
+
+class RollOffPending(TypedDict):
+    kind: Literal["rolloff"]
+    groups: list[list[int]]  # tied seats still rolling
+    rolls: dict[str, str]  # seat -> face
+    ranks: dict[str, list[int]]
+
+
+class CorruptionRollOffPending(TypedDict):
+    kind: Literal["corruption_rolloff"]
+    seat: int
+    rolls: dict[str, str]
+
+
+class CorruptionRollPending(TypedDict):
+    kind: Literal["corruption_roll"]
+
+
+class OverflowPending(TypedDict):
+    kind: Literal["overflow"]
+    seat: int
+    choices: list[str]
+    room: int
+    slots: list[int]  # choice i <= len(slots) is the held token in slot slots[i-1]
+    forced: list[str]
+
+
+class Healed(Patient):
+    position: int  # 0: a stasis heal
+
+
+class HealPending(TypedDict):
+    kind: Literal["side_effects", "reward", "dying"]
+    seat: int
+    remaining: int  # side-effect rolls still to make
+    heal: Healed
+
+
+class KeepSpellPending(TypedDict):
+    kind: Literal["keep_spell"]
+    seat: int
+    cards: list[str]
+
+
+class VengeancePending(TypedDict):
+    kind: Literal["vengeance"]
+    seat: int
+    event: str
+    need: Literal["roll", "pass", "discard"]
+
+
+class MakeRoomPending(TypedDict):
+    kind: Literal["make_room"]
+    seat: int
+    token: str
+
+
+class ReactionPending(TypedDict):
+    kind: Literal["reaction"]
+    seats: list[int]
+    answered: list[int]
+    then: Pending  # the heal's resolution, resumed when the window closes
+
+
+Pending = (
+    RollOffPending
+    | CorruptionRollOffPending
+    | CorruptionRollPending
+    | OverflowPending
+    | HealPending
+    | KeepSpellPending
+    | VengeancePending
+    | MakeRoomPending
+    | ReactionPending
+)
+
+
+class State(TypedDict):
+    seats: int
+    options: Options
+    round: int
+    phase: str
+    step: str
+    turn: int | None
+    order: list[int]
+    pending: Pending | None
+    players: dict[str, Player]
+    bags: dict[str, Bag]
+    wilderness: Wilderness
+    table: TableCards
+    spells: SpellDecks
+    objective_deck: list[str]
+    gv_queue: list[VengeanceEntry]
+    corruption: Corruption | None
+    last_roll: LastRoll
+    healed_this_cycle: bool
+    sun: NotRequired[int]
+    healing_turns: NotRequired[int]
+    pass_streak: NotRequired[PassStreak]
+
 
 ABILITIES = ("transmute", "potency", "rainbow", "purge")
 RAINBOW, FAILED, SPECTRAL = "rainbow", "failed", "spectral"

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine import Table
-from athanor.games.apothebakery import cards, corruption
+from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.state import State, active_seat, seat_numbers
 
 PRIVATE_PENDING = {"keep_spell"}  # pending decisions whose contents are the seat's secret
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(cards: Cards, state: State, seat: int | None) -> dict[str, Any]:
     players = {}
     for s in seat_numbers(state):
         p = state["players"].get(str(s))
@@ -91,48 +91,17 @@ def corruption_view(state: State) -> dict[str, Any] | None:
     return {k: v for k, v in c.items() if k != "deck"} | {"deck": len(c["deck"])}
 
 
-def awaiting(state: State) -> tuple[int, ...]:
-    pending = state.get("pending") or {}
-    if pending.get("kind") in ("corruption_roll", "corruption_rolloff"):
-        return tuple(s for s in seat_numbers(state) if corruption.rolls_for(state, s))
-    if pending.get("kind") == "rolloff":
-        return tuple(s for g in pending["groups"] for s in g if str(s) not in pending["rolls"])
-    if pending.get("seat"):
-        return (int(pending["seat"]),)
-    if state["step"] == "exchange":
-        return tuple(int(s) for s, p in state["players"].items() if not p["exchanged"])
-    if state["step"] == "pick":
-        return tuple(int(s) for s, p in state["players"].items() if not p["picked"])
-    if state["phase"] in ("foraging", "alchemy", "healing") and state["turn"] is not None:
-        return (active_seat(state),)
-    return ()
-
-
-def die_step(state: State) -> bool:
-    pending = state.get("pending") or {}
-    kinds = ("rolloff", "side_effects", "corruption_roll", "corruption_rolloff")
-    return pending.get("kind") in kinds or pending.get("need") == "roll"
-
-
-ADVANCE = {"forage": "EndForaging", "alchemy": "EndAlchemy", "heal": "PassHealing"}
-
-
-def table(state: State) -> Table:
+def table(cards: Cards, state: State) -> Table:
+    """The hub's summary; who is awaited, a die step and the advance command the engine
+    derives from the legal commands (rules.py names which commands roll and advance)."""
     roll = state["last_roll"]
-    advance = {}
-    command = ADVANCE.get(state["step"])
-    if command and not state.get("pending") and state["turn"] is not None:
-        advance = {active_seat(state): {"type": command}}
     return Table(
         track_position=max(state["round"], 1),
         track_label=cards.time_of_day(state["round"]),
         track_length=cards.rounds(),
         phase=state["phase"],
         step=(state.get("pending") or {}).get("kind") or state["step"],
-        awaiting=awaiting(state),
         last_roll=roll["face"],
         last_roll_seat=roll["seat"],
         scores={int(s): p["reputation"] for s, p in state["players"].items()},
-        die_step=die_step(state),
-        advance=advance,
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.games.apothebakery import labels
+from athanor.games.apothebakery.cards import Cards
 from athanor.games.labelling import sentence
 
 TEMPLATES: dict[str, str] = {
@@ -94,5 +94,5 @@ TEMPLATES: dict[str, str] = {
 }
 
 
-def describe(event_type: str, body: dict[str, Any]) -> str | None:
-    return sentence(TEMPLATES.get(event_type), body, labels.all_labels())
+def describe(cards: Cards, event_type: str, body: dict[str, Any]) -> str | None:
+    return sentence(TEMPLATES.get(event_type), body, cards.names())
