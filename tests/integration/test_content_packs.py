@@ -45,9 +45,10 @@ def served(tmp_path: Path, pack: Path) -> Iterator[ServerProcess]:
 
 
 def first_event(server: ServerProcess, game_id: str) -> dict:
+    """The stored GameCreated record of an operator's log."""
     lines = athanor(server, "log", game_id).stdout.splitlines()
-    events = [json.loads(line) for line in lines[1:]]
-    return json.loads(events[0]["data"])
+    stored = [json.loads(line)["stored"] for line in lines[1:]]
+    return json.loads(stored[0]["data"])
 
 
 def test_kinds_lists_each_pack_with_its_digest(served: ServerProcess, pack: Path) -> None:
