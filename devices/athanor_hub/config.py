@@ -90,14 +90,17 @@ def parse_config(raw: dict[str, Any], base: Path = Path(".")) -> HubConfig:
     _known(hub, "hub", HUB_KEYS)
     token, operator = _token(hub, base)
     tls_ca = hub.get("tls_ca")
+    leds = _leds(_table(raw, "leds"))
+    buttons = _buttons(_table(raw, "buttons"))
+    _no_shared_pins(leds, buttons)
     return HubConfig(
         server=_str(hub, "hub", "server", "localhost:50051"),
         game=_str(hub, "hub", "game"),
         token=token,
         operator=operator,
         tls_ca=(base / _str(hub, "hub", "tls_ca")) if tls_ca is not None else None,
-        leds=_leds(_table(raw, "leds")),
-        buttons=_buttons(_table(raw, "buttons")),
+        leds=leds,
+        buttons=buttons,
         display=_display(_table(raw, "display")),
         **{
             key: _number(hub, "hub", key, default, positive=True)
@@ -152,6 +155,22 @@ def _leds(section: dict[str, Any]) -> dict[int, Pin]:
     if len(set(pins)) != len(pins):
         raise ConfigError("[leds] two seats share a pin")
     return dict(sorted(leds.items()))
+
+
+def pin_key(pin: Pin) -> str:
+    """One spelling per BCM pin (17, "17", "GPIO17", "BCM17"), to compare pins."""
+    text = str(pin).upper()
+    if text.startswith("BCM"):
+        text = text[3:]
+    return f"GPIO{text}" if text.isdigit() else text
+
+
+def _no_shared_pins(leds: dict[int, Pin], buttons: ButtonConfig) -> None:
+    # gpiozero would refuse the second use of a pin with a traceback at start-up
+    used = {pin_key(pin): f"[leds] {seat}" for seat, pin in leds.items()}
+    for key, pin in (("dice", buttons.dice), ("advance", buttons.advance)):
+        if pin is not None and pin_key(pin) in used:
+            raise ConfigError(f"[buttons] {key} uses the pin of {used[pin_key(pin)]} ({pin})")
 
 
 def _buttons(section: dict[str, Any]) -> ButtonConfig:

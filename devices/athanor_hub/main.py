@@ -20,6 +20,13 @@ from athanor_hub.display import SunTrackDisplay, open_device
 from athanor_hub.hub import Hub
 from athanor_hub.leds import SeatLeds
 
+try:  # gpiozero's own refusals of a pin (in use, not on this board, no factory)
+    from gpiozero import GPIOZeroError as PinProblem
+except ImportError:  # pragma: no cover - the hub extra installs gpiozero
+
+    class PinProblem(Exception):  # type: ignore[no-redef]
+        pass
+
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
@@ -47,8 +54,14 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as err:
         print(f"athanor-hub: {err}", file=sys.stderr)
         return 2
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run(config, args.emulate))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run(config, args.emulate))
+    except PinProblem as err:
+        # a pin the hardware refuses is a configuration error: one line, and exit 2 so
+        # that systemd does not restart the hub forever (RestartPreventExitStatus=2)
+        print(f"athanor-hub: {args.config}: {type(err).__name__}: {err}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -23,7 +23,7 @@ def test_the_example_configs_load(name: str, tmp_path: Path) -> None:
     token = tmp_path / "operator.token"
     token.write_text("secret\n")
     config_path = tmp_path / name
-    config_path.write_text(text.replace("/var/lib/athanor/operator.token", str(token)))
+    config_path.write_text(text.replace("/etc/athanor/hub.token", str(token)))
     config = load_config(config_path)
     assert config.leds and config.buttons.dice is not None and config.game
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import re
+import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -10,11 +12,14 @@ import grpc
 import redis.exceptions
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 
+from athanor.api.limits import clip
 from athanor.app.auth import Forbidden, Unauthenticated
 from athanor.app.kinds import UnknownKind, UnknownPack
+from athanor.app.service import Stopping
 from athanor.engine.violations import BadCommand, RuleViolation
 from athanor.store import GameExists, GameNotFound, SlowSubscriber, VersionConflict
 
+log = logging.getLogger("athanor.api")
 DOMAIN = "athanor"
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -25,6 +30,9 @@ class Abort(Exception):
     def __init__(
         self, code: grpc.StatusCode, message: str, details: status_pb2.Status | None = None
     ) -> None:
+        message = clip(message)
+        if details is not None:
+            details.message = message  # must equal the call's details
         super().__init__(message)
         self.code = code
         self.message = message
@@ -56,8 +64,20 @@ def violation_status(err: RuleViolation) -> status_pb2.Status:
     return status
 
 
+def conflict_status(err: VersionConflict) -> status_pb2.Status:
+    """ABORTED with the head version in an ErrorInfo, so a client need not parse text."""
+    info = error_details_pb2.ErrorInfo(
+        reason="VERSION_CONFLICT",
+        domain=DOMAIN,
+        metadata={"head_version": str(err.actual), "expected_version": str(err.expected)},
+    )
+    status = status_pb2.Status(code=code_pb2.ABORTED, message=str(err))
+    status.details.add().Pack(info)
+    return status
+
+
 def to_abort(err: BaseException) -> Abort | None:
-    """The status for a known exception; None for a bug (left to gRPC as UNKNOWN)."""
+    """The status for a known exception; None for a bug (INTERNAL, see `statuses`)."""
     match err:
         case Abort():
             return err
@@ -73,7 +93,7 @@ def to_abort(err: BaseException) -> Abort | None:
             # the game was played with cards this server was not given (--content)
             return Abort(grpc.StatusCode.FAILED_PRECONDITION, str(err))
         case VersionConflict():
-            return Abort(grpc.StatusCode.ABORTED, str(err))
+            return Abort(grpc.StatusCode.ABORTED, str(err), conflict_status(err))
         case GameNotFound():
             return Abort(grpc.StatusCode.NOT_FOUND, str(err))
         case GameExists():
@@ -84,8 +104,11 @@ def to_abort(err: BaseException) -> Abort | None:
             return Abort(grpc.StatusCode.PERMISSION_DENIED, str(err))
         case SlowSubscriber():
             return Abort(grpc.StatusCode.RESOURCE_EXHAUSTED, str(err))
-        case redis.exceptions.ConnectionError() | redis.exceptions.TimeoutError():
+        case redis.exceptions.ConnectionError() | redis.exceptions.TimeoutError() | TimeoutError():
             return Abort(grpc.StatusCode.UNAVAILABLE, "the event store is unavailable")
+        case Stopping():
+            # the client resumes elsewhere or after the restart
+            return Abort(grpc.StatusCode.UNAVAILABLE, "the server is stopping")
     return None
 
 
@@ -99,5 +122,10 @@ def statuses() -> Iterator[None]:
     except Exception as err:
         abort = to_abort(err)
         if abort is None:
-            raise
+            # a bug: logged by type and place (its text may name a secret), and the
+            # client hears no exception text
+            frames = traceback.extract_tb(err.__traceback__)
+            where = " < ".join(f"{f.filename.rsplit('/', 1)[-1]}:{f.lineno}" for f in frames[-3:])
+            log.error("unexpected %s at %s", type(err).__name__, where)
+            abort = Abort(grpc.StatusCode.INTERNAL, "internal error (logged by the server)")
         raise abort from err

@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import logging
+import os
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, Any
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
+from grpc_reflection.v1alpha import reflection, reflection_pb2, reflection_pb2_grpc
+from grpc_reflection.v1alpha._async import ReflectionServicer
 
-from athanor.api.servicer import AthanorServicer
+from athanor.api import limits
+from athanor.api.servicer import AthanorServicer, checked_deserializer
 from athanor.app.auth import new_token, token_hash
 from athanor.app.kinds import Kinds
 from athanor.app.metrics import Metrics
@@ -29,10 +34,20 @@ from athanor.v1 import athanor_pb2, athanor_pb2_grpc
 log = logging.getLogger("athanor.server")
 SERVICE_NAME = athanor_pb2.DESCRIPTOR.services_by_name["Athanor"].full_name
 TOKEN_FILE = "operator.token"
+LOCK_FILE = "athanor.lock"
 HEALTH_POLL_SECONDS = 2.0
 GRACE_SECONDS = 5.0
-# ImportGame carries a whole log in one message: about 330 bytes an event
-MAX_MESSAGE_BYTES = 256 * 1024 * 1024
+# every Redis call of a request is bounded, so a frozen Redis is UNAVAILABLE, not a hang
+# (an append's fsync on an SD card takes well under a second)
+STORE_TIMEOUT_SECONDS = 4.0
+FEED_BLOCK_MS = 5000
+# the feed's client waits past its XREAD block time, so an idle game never times out
+FEED_TIMEOUT_SECONDS = FEED_BLOCK_MS / 1000 + 10.0
+REFLECTION_V1 = "grpc.reflection.v1.ServerReflection"
+
+
+class ServeError(Exception):
+    """The server cannot start as configured (said in one line)."""
 
 
 @dataclass
@@ -63,6 +78,90 @@ def operator_token(data_dir: Path) -> str:
     return token
 
 
+@contextlib.contextmanager
+def data_dir_lock(data_dir: Path) -> Iterator[None]:
+    """One server per data directory: two would share (and stop) one embedded Redis."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    path = data_dir / LOCK_FILE
+    handle: IO[str] = path.open("a+")
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            other = handle.read().strip() or "?"
+            raise ServeError(
+                f"another athanor serve (pid {other}) is using {data_dir}; stop it first"
+            ) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        yield
+    finally:
+        handle.close()  # releases the lock
+
+
+def add_athanor(server: grpc.aio.Server, servicer: AthanorServicer) -> None:
+    """The generated handlers, each with a size limit checked before its message is
+    parsed: large for ImportGame (parsed only once the caller is the operator), small
+    for the rest."""
+    captured: dict[str, grpc.RpcMethodHandler] = {}
+
+    class Capture:
+        def add_generic_rpc_handlers(self, handlers: Any) -> None:
+            pass
+
+        def add_registered_method_handlers(self, name: str, handlers: Any) -> None:
+            captured.update(handlers)
+
+    athanor_pb2_grpc.add_AthanorServicer_to_server(servicer, Capture())
+    handlers = {}
+    for method, handler in captured.items():
+        large = method == "ImportGame"
+        deserializer = checked_deserializer(
+            handler.request_deserializer,
+            limits.MAX_IMPORT_BYTES if large else limits.MAX_REQUEST_BYTES,
+            defer=large,
+        )
+        handlers[method] = handler._replace(request_deserializer=deserializer)  # type: ignore[attr-defined]
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE_NAME, handlers),))
+
+
+def add_reflection(server: grpc.aio.Server, names: tuple[str, ...]) -> None:
+    """Reflection v1alpha, and v1 beside it (its messages are v1alpha's, field for field,
+    so v1alpha's servicer answers both)."""
+    names = (*names, reflection.SERVICE_NAME, REFLECTION_V1)
+    servicer = ReflectionServicer(names)
+    reflection_pb2_grpc.add_ServerReflectionServicer_to_server(servicer, server)
+    v1 = grpc.stream_stream_rpc_method_handler(
+        servicer.ServerReflectionInfo,
+        request_deserializer=reflection_pb2.ServerReflectionRequest.FromString,
+        response_serializer=reflection_pb2.ServerReflectionResponse.SerializeToString,
+    )
+    server.add_generic_rpc_handlers(
+        (grpc.method_handlers_generic_handler(REFLECTION_V1, {"ServerReflectionInfo": v1}),)
+    )
+
+
+def bind(server: grpc.aio.Server, config: ServeConfig) -> int:
+    """Listen where configured; a port already in use is an error, not a share."""
+    address = f"{config.host}:{config.port}"
+    try:
+        if config.tls_cert and config.tls_key:
+            creds = grpc.ssl_server_credentials(
+                [(config.tls_key.read_bytes(), config.tls_cert.read_bytes())]
+            )
+            port = server.add_secure_port(address, creds)
+        else:
+            port = server.add_insecure_port(address)
+    except RuntimeError:
+        port = 0
+    if not port:
+        raise ServeError(f"cannot listen on {address} (is the port in use?)")
+    return port
+
+
 async def watch_health(
     store: RedisEventStore, servicer: health.aio.HealthServicer, stop: asyncio.Event
 ) -> None:
@@ -86,6 +185,11 @@ async def watch_health(
 
 
 async def serve(config: ServeConfig, ready: Callable[[str], None] = print) -> None:
+    with data_dir_lock(config.data_dir):
+        await _serve(config, ready)
+
+
+async def _serve(config: ServeConfig, ready: Callable[[str], None]) -> None:
     kinds = Kinds.discover(config.games)
     for kind, directory in config.content:
         pack = kinds.add_pack(kind, directory)
@@ -96,9 +200,10 @@ async def serve(config: ServeConfig, ready: Callable[[str], None] = print) -> No
     else:
         embedded = EmbeddedRedis(config.data_dir / "redis")
         url = embedded.url
-    client = await connect(url)
+    client = await connect(url, STORE_TIMEOUT_SECONDS, retries=1)
+    feed_client = await connect(url, FEED_TIMEOUT_SECONDS)
     store = RedisEventStore(client, snapshot_every=config.snapshot_every)
-    feeds = GameFeeds(client)
+    feeds = GameFeeds(feed_client, block_ms=FEED_BLOCK_MS)
     try:
         await store.check_durable()
         await store.add_operator(token_hash(operator_token(config.data_dir)))
@@ -111,21 +216,19 @@ async def serve(config: ServeConfig, ready: Callable[[str], None] = print) -> No
             start_http_server(config.metrics_port, addr=config.host, registry=registry)
         service = GameService(store, feeds, kinds, metrics, config.heartbeat_seconds)
 
-        server = grpc.aio.server(options=[("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)])
-        athanor_pb2_grpc.add_AthanorServicer_to_server(AthanorServicer(service), server)
+        server = grpc.aio.server(
+            options=[
+                # the transport's ceiling; each method's own limit is in add_athanor
+                ("grpc.max_receive_message_length", limits.MAX_IMPORT_BYTES),
+                # without this a second server on the same port starts and splits the calls
+                ("grpc.so_reuseport", 0),
+            ]
+        )
+        add_athanor(server, AthanorServicer(service))
         health_servicer = health.aio.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-        reflection.enable_server_reflection(
-            (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
-        )
-        address = f"{config.host}:{config.port}"
-        if config.tls_cert and config.tls_key:
-            creds = grpc.ssl_server_credentials(
-                [(config.tls_key.read_bytes(), config.tls_cert.read_bytes())]
-            )
-            port = server.add_secure_port(address, creds)
-        else:
-            port = server.add_insecure_port(address)
+        add_reflection(server, (SERVICE_NAME, health.SERVICE_NAME))
+        port = bind(server, config)
         await server.start()
 
         stop = asyncio.Event()
@@ -145,5 +248,6 @@ async def serve(config: ServeConfig, ready: Callable[[str], None] = print) -> No
     finally:
         await feeds.close()
         await client.aclose()
+        await feed_client.aclose()
         if embedded is not None:
             embedded.close()

@@ -9,7 +9,8 @@ from typing import Any, TypeVar
 
 import grpc
 
-from athanor.api.errors import Abort, check_game_id, statuses
+from athanor.api import limits
+from athanor.api.errors import GAME_ID, Abort, check_game_id, statuses
 from athanor.app.auth import Caller
 from athanor.app.service import GameService, Heartbeat
 from athanor.engine.record import Record
@@ -19,6 +20,55 @@ from athanor.v1 import athanor_pb2_grpc as pb_grpc
 
 Req = TypeVar("Req")
 Resp = TypeVar("Resp")
+
+
+class Malformed:
+    """What a request deserializer returns for bytes it refuses (too large, not the
+    method's message): the handler answers INVALID_ARGUMENT instead of gRPC's INTERNAL."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+class Deferred:
+    """A request kept as bytes until the caller is known (ImportGame: a large message is
+    parsed only for the operator)."""
+
+    def __init__(self, data: bytes, parse: Callable[[bytes], Any]) -> None:
+        self.data = data
+        self.parse = parse
+
+    def message(self) -> Any:
+        try:
+            return self.parse(self.data)
+        except Exception:  # the protobuf runtime's DecodeError, or worse
+            raise Abort(
+                grpc.StatusCode.INVALID_ARGUMENT, "the request is not a valid message"
+            ) from None
+
+
+def checked_deserializer(
+    parse: Callable[[bytes], Any], max_bytes: int, defer: bool = False
+) -> Callable[[bytes], Any]:
+    """A request deserializer that enforces the method's size limit before parsing and
+    turns a parse failure into Malformed."""
+
+    def deserialize(data: bytes) -> Any:
+        if len(data) > max_bytes:
+            return Malformed(f"the request is larger than {max_bytes} bytes")
+        if defer:
+            return Deferred(data, parse)
+        try:
+            return parse(data)
+        except Exception:
+            return Malformed("the request is not a valid message")
+
+    return deserialize
+
+
+def _refuse_malformed(request: Any) -> None:
+    if isinstance(request, Malformed):
+        raise Abort(grpc.StatusCode.INVALID_ARGUMENT, request.reason)
 
 
 def bearer(context: grpc.aio.ServicerContext) -> str | None:
@@ -39,6 +89,7 @@ def unary(
     async def call(self: Any, request: Req, context: grpc.aio.ServicerContext) -> Resp:
         try:
             with statuses():
+                _refuse_malformed(request)
                 return await fn(self, request, context)
         except Abort as err:
             await context.abort(err.code, err.message, err.trailing_metadata())
@@ -56,6 +107,7 @@ def streaming(
     ) -> AsyncIterator[Resp]:
         try:
             with statuses():
+                _refuse_malformed(request)
                 async for item in fn(self, request, context):
                     yield item
         except Abort as err:
@@ -83,14 +135,51 @@ def stored_message(rec: Record) -> pb.StoredEvent:
     return pb.StoredEvent(version=rec.version, data=rec.data.decode(), hash=rec.hash)
 
 
-def parse_json_object(text: str, what: str) -> dict[str, Any]:
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise BadCommand(f"{what} is not valid JSON: {err.msg} at position {err.pos}") from None
-    if not isinstance(value, dict):
-        raise BadCommand(f"{what} must be a JSON object")
-    return value
+parse_json_object = limits.parse_json_object
+
+# the fields of a stored event and the JSON types each may hold
+STORED_FIELDS: dict[str, tuple[type, ...]] = {
+    "v": (int,),
+    "type": (str,),
+    "schema": (int,),
+    "body": (dict,),
+    "vis": (dict,),
+    "redacted": (dict, type(None)),
+    "seat": (int,),
+    "cmd": (str,),
+    "time": (str,),
+    "prev": (str,),
+    "command": (dict, type(None)),
+}
+HASH_HEX = 64
+
+
+def imported_records(events: Any) -> list[Record]:
+    """The stored events of an imported log, every field checked; BadCommand names the
+    first bad event (its place in the log, from 1)."""
+    records = []
+    for n, ev in enumerate(events, 1):
+        where = f"event {n} (version {ev.version})"
+        obj = limits.parse_json(
+            ev.data, f"{where} data", limits.MAX_STORED_EVENT_BYTES, limits.MAX_STORED_DEPTH
+        )
+        if not isinstance(obj, dict):
+            raise BadCommand(f"{where}: data must be a JSON object")
+        for key, types in STORED_FIELDS.items():
+            required = key in ("v", "type", "prev")
+            if (key in obj or required) and (
+                not isinstance(obj.get(key), types) or isinstance(obj.get(key), bool)
+            ):
+                raise BadCommand(f"{where}: field {key} is missing or of the wrong type")
+        if obj["v"] != ev.version:
+            raise BadCommand(f"{where}: its data says version {obj['v']}")
+        if len(ev.hash) != HASH_HEX or not limits.HEX.match(ev.hash):
+            raise BadCommand(f"{where}: hash must be {HASH_HEX} hexadecimal digits")
+        try:
+            records.append(Record.from_stored(ev.data.encode(), ev.hash))
+        except Exception:
+            raise BadCommand(f"{where} is not a stored event") from None
+    return records
 
 
 class AthanorServicer(pb_grpc.AthanorServicer):
@@ -132,13 +221,11 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         self.service.require_operator(await self._caller(None, context))
         if not request.kind:
             raise BadCommand("kind is required")
-        try:
-            seed = bytes.fromhex(request.seed_hex) if request.seed_hex else None
-        except ValueError:
-            raise BadCommand("seed_hex must be hexadecimal") from None
-        created = await self.service.create(
-            request.kind, request.seats, dict(request.options), seed, request.content
-        )
+        kind = limits.check_kind(request.kind)
+        content = limits.check_kind(request.content, "content")
+        seed = limits.seed_bytes(request.seed_hex)
+        options = limits.check_options(request.options)
+        created = await self.service.create(kind, request.seats, options, seed, content)
         return pb.CreateGameResponse(
             game_id=created.game_id,
             version=created.version,
@@ -182,8 +269,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         game_id = check_game_id(request.game_id)
         seat = self.service.require_seat(await self._caller(game_id, context, request.seat))
         command = parse_json_object(request.command_json, "command_json")
-        if not request.command_id or len(request.command_id) > 128:
-            raise BadCommand("command_id must be 1-128 characters")
+        limits.check_command_id(request.command_id)
         expected = request.expected_version if request.HasField("expected_version") else None
         result = await self.service.act(game_id, seat, command, request.command_id, expected)
         return pb.ActResponse(
@@ -249,23 +335,27 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         )
 
     @unary
-    async def ImportGame(
-        self, request: pb.ImportGameRequest, context: Any
-    ) -> pb.ImportGameResponse:
+    async def ImportGame(self, request: Any, context: Any) -> pb.ImportGameResponse:
+        # the operator first: only then is a large message parsed
         self.service.require_operator(await self._caller(None, context))
+        if isinstance(request, Deferred):
+            request = request.message()
         if request.game_id:
             check_game_id(request.game_id)
+        given = request.header
+        if given.game_id and not GAME_ID.match(given.game_id):
+            raise BadCommand("the header's game_id must be 1-64 of [A-Za-z0-9_-]")
         header = {
-            "game_id": request.header.game_id,
-            "kind": request.header.kind,
-            "seed_hex": request.header.seed_hex,
+            "game_id": given.game_id,
+            "kind": limits.check_kind(given.kind),
+            "seed_hex": given.seed_hex,
         }
-        records = []
-        for ev in request.events:
-            try:
-                records.append(Record.from_stored(ev.data.encode(), ev.hash))
-            except (ValueError, KeyError, TypeError) as err:
-                raise BadCommand(f"event {ev.version} is not a stored event: {err}") from None
+        limits.seed_bytes(given.seed_hex)
+        records = imported_records(request.events)
+        if records and given.version and given.version != records[-1].version:
+            raise BadCommand(
+                f"the header says version {given.version}, the last event is {records[-1].version}"
+            )
         created = await self.service.import_game(header, records, request.game_id)
         return pb.ImportGameResponse(
             game_id=created.game_id,

@@ -33,6 +33,7 @@ from athanor.app.kinds import Kinds, UnknownPack
 from athanor.app.metrics import Metrics
 from athanor.engine import audit, game
 from athanor.engine.audit import CREATE_COMMAND
+from athanor.engine.events import Event
 from athanor.engine.record import Record, canonical, check_chain
 from athanor.engine.rules import Rules
 from athanor.engine.violations import BadCommand, RuleViolation
@@ -98,6 +99,10 @@ class Heartbeat:
     head_version: int
 
 
+class Stopping(Exception):
+    """The server is stopping: open streams end so that clients resume elsewhere."""
+
+
 class GameService:
     def __init__(
         self,
@@ -129,7 +134,13 @@ class GameService:
         if digest in self._operator_hashes:
             return OPERATOR
         if game_id:
-            for known, seat in (await self._seats_by_hash(game_id)).items():
+            try:
+                seats = await self._seats_by_hash(game_id)
+            except GameNotFound:
+                # the token is judged first: a stranger cannot tell a missing game
+                # from one they hold no token for
+                seats = {}
+            for known, seat in seats.items():
                 if same_hash(known, digest):
                     return Caller(seat=seat)
         if await self.store.is_operator(digest):
@@ -199,7 +210,14 @@ class GameService:
             raise BadCommand(
                 f"{kind} is for {rules.min_seats} to {rules.max_seats} players, not {seats}"
             )
-        parsed = rules.validate_options(dict(options), seats)
+        try:
+            parsed = rules.validate_options(dict(options), seats)
+        except (RuleViolation, BadCommand):
+            raise
+        except Exception as err:  # a rules module that trips on a malformed value
+            raise BadCommand(
+                f"the options are not valid for {kind} ({type(err).__name__})"
+            ) from None
         seed = seed or secrets.token_bytes(32)
         events, state = game.create(rules, parsed, seats, seed)
         game_id = uuid.uuid4().hex[:12]
@@ -373,7 +391,7 @@ class GameService:
                     raise VersionConflict(expected_version, loaded.state.version)
                 continue
             try:
-                events, after = game.decide(loaded.rules, state, command, seat, loaded.seed)
+                events, after = _decide(game_id, loaded, command, seat)
             except (RuleViolation, BadCommand):
                 earlier = await self.store.command_result(game_id, command_id)
                 if earlier is not None:
@@ -481,8 +499,14 @@ class GameService:
 
         Yields a Heartbeat whenever nothing happened for heartbeat_seconds.
         """
-        rules = self._rules_of(await self.store.head(game_id))  # NOT_FOUND first
-        subscription = await self.feeds.subscribe(game_id, max(1, from_version))
+        head = await self.store.head(game_id)  # NOT_FOUND first
+        rules = self._rules_of(head)
+        if head.meta.get("over") == "1" and from_version > head.version:
+            return  # a finished game has nothing more to send
+        try:
+            subscription = await self.feeds.subscribe(game_id, max(1, from_version))
+        except RuntimeError:  # the feeds are closed: the server is stopping
+            raise Stopping() from None
         self.metrics.watchers(+1)
         pending: asyncio.Task[Record] | None = None
         try:
@@ -494,10 +518,15 @@ class GameService:
                 if not done:
                     yield Heartbeat(max(last, 0))
                     continue
-                rec = pending.result()
+                try:
+                    rec = pending.result()
+                except StopAsyncIteration:  # the feeds closed under it
+                    raise Stopping() from None
                 pending = None
                 last = rec.version
                 yield _shown(rec, caller, rules, self._reporter(game_id, rules, rec.version))
+                if rec.type == game.GAME_ENDED:
+                    return  # the last event of a finished game ends the stream
         finally:
             if pending is not None:
                 pending.cancel()
@@ -530,7 +559,11 @@ class GameService:
         records = await self.store.read_all(game_id)
         if records and records[-1].hash != head.head_hash:
             # a cut or rewritten tail still chains; the head hash in meta anchors it
-            return audit.Report(False, records[-1].version, "the log ends before the recorded head")
+            last = records[-1].version
+            if last < head.version:
+                reason = f"the log ends at version {last}; version {last + 1} is missing"
+                return audit.Report(False, last + 1, f"{reason} (the head is {head.version})")
+            return audit.Report(False, last, "the log's last event is not the recorded head")
         report = audit.verify(rules, records, await self.store.seed(game_id))
         if not report.ok:
             return report
@@ -587,7 +620,10 @@ class GameService:
         report = audit.verify(rules, records, seed)
         if not report.ok:
             raise BadCommand(f"the log does not verify: {report.describe()}")
-        state = game.fold(rules, records)
+        try:
+            state = game.fold(rules, records)
+        except Exception as err:  # a chain-only check lets any body through
+            raise BadCommand(f"the log cannot be folded ({type(err).__name__})") from None
         if seed is None:
             # without the seed nobody could act fairly again: only finished games travel bare
             if not state.over:
@@ -619,6 +655,24 @@ def _game_meta(rules: Rules, seats: int) -> dict[str, str]:
     if rules.pack is not None:
         meta["pack"] = rules.pack.digest
     return meta
+
+
+def _decide(
+    game_id: str, loaded: Loaded, command: Any, seat: int
+) -> tuple[list[Event], game.GameState]:
+    """game.decide; a rules module that raises on a malformed command refuses it (logged
+    by type and place: the command may hold a secret choice)."""
+    try:
+        return game.decide(loaded.rules, loaded.state, command, seat, loaded.seed)
+    except (RuleViolation, BadCommand):
+        raise
+    except Exception as err:
+        frame = traceback.extract_tb(err.__traceback__)[-1:]
+        where = f"{frame[0].filename.rsplit('/', 1)[-1]}:{frame[0].lineno}" if frame else "?"
+        log.error(
+            "game=%s seat=%d: the rules raised %s at %s", game_id, seat, type(err).__name__, where
+        )
+        raise BadCommand("the command is malformed for this game") from None
 
 
 def _shown(rec: Record, caller: Caller, rules: Rules, report: game.HookReport) -> JSON:

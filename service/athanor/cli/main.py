@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import random
+import re
 import sys
 import time
 import uuid
@@ -19,12 +20,24 @@ from typing import Any
 
 import grpc
 
-from athanor.cli import bot
-from athanor.cli.client import ClientError, describe, find_token, metadata, print_json, stub
+from athanor.cli import audit_file, bot
+from athanor.cli.client import (
+    TOKEN_ENV,
+    TOKEN_FILE,
+    ClientError,
+    describe,
+    find_token,
+    metadata,
+    print_json,
+    stub,
+)
 from athanor.v1 import athanor_pb2 as pb
 
 DEFAULT_SERVER = "localhost:50051"
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 DEFAULT_DATA_DIR = Path(".athanor")
+# options whose value may start with '-' (a seat token does, one time in 64)
+DASH_VALUES = ("--token",)
 
 
 def seed_hex(text: str) -> str:
@@ -58,7 +71,7 @@ def parse_seats(text: str) -> list[int] | None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from athanor.api.server import ServeConfig, serve
+    from athanor.api.server import ServeConfig, ServeError, serve
     from athanor.app.kinds import UnknownKind
     from athanor.engine.pack import PackProblems
     from athanor.store import StoreUnsafe
@@ -81,7 +94,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     try:
         asyncio.run(serve(config, ready=lambda line: print(line, flush=True)))
-    except (StoreUnsafe, PackProblems, UnknownKind, ValueError) as err:
+    except (StoreUnsafe, PackProblems, UnknownKind, ServeError, ValueError) as err:
         print(f"athanor: refusing to start: {err}", file=sys.stderr)
         return 2
     return 0
@@ -239,6 +252,7 @@ def cmd_watch(args: argparse.Namespace, s: Any, md: Any) -> int:
                     flush=True,
                 )
                 next_version = ev.version + 1
+            return 0  # the server ends the stream after a finished game's last event
         except grpc.RpcError as err:
             if err.code() != grpc.StatusCode.UNAVAILABLE:  # type: ignore[attr-defined]
                 raise
@@ -249,8 +263,12 @@ def cmd_watch(args: argparse.Namespace, s: Any, md: Any) -> int:
 
 def cmd_bot(args: argparse.Namespace, s: Any, md: Any) -> int:
     seats = parse_seats(args.seats)
-    if seats is None:
-        view = s.GetView(pb.GetViewRequest(game_id=args.game), metadata=md)
+    view = s.GetView(pb.GetViewRequest(game_id=args.game), metadata=md)
+    if view.seat:  # a seat token: the bot plays that seat, and only it
+        if seats is not None and seats != [view.seat]:
+            raise ClientError(f"this token plays seat {view.seat} only")
+        seats = [view.seat]
+    elif seats is None:
         seats = list(range(1, json.loads(view.view_json)["seats"] + 1))
     rng = random.Random(args.rng_seed)
 
@@ -283,17 +301,25 @@ def cmd_play(args: argparse.Namespace, s: Any, md: Any) -> int:
 
 
 def cmd_log(args: argparse.Namespace, s: Any, md: Any) -> int:
-    out = open(args.out, "w") if args.out else sys.stdout  # noqa: SIM115
-    count = 0
-    try:
-        for entry in s.GetLog(pb.GetLogRequest(game_id=args.game), metadata=md):
-            kind = entry.WhichOneof("item")
-            value = getattr(entry, kind)
-            from google.protobuf.json_format import MessageToDict
+    from google.protobuf.json_format import MessageToDict
 
-            line = {kind: MessageToDict(value, preserving_proto_field_name=True)}
+    header: dict[str, Any] = {}
+    lines: list[dict[str, Any]] = []
+    for entry in s.GetLog(pb.GetLogRequest(game_id=args.game), metadata=md):
+        kind = entry.WhichOneof("item")
+        value = MessageToDict(getattr(entry, kind), preserving_proto_field_name=True)
+        if kind == "header":
+            header = value
+        else:
+            lines.append({kind: value})
+    stored = [line["stored"] for line in lines if "stored" in line]
+    if stored:  # an operator's log: the header is tied to its last event by hashes
+        header = audit_file.seal_header(header, stored)
+    out = open(args.out, "w") if args.out else sys.stdout  # noqa: SIM115
+    count = len(lines)
+    try:
+        for line in [{"header": header}, *lines]:
             out.write(json.dumps(line, sort_keys=True) + "\n")
-            count += kind != "header"
     finally:
         if args.out:
             out.close()
@@ -302,46 +328,42 @@ def cmd_log(args: argparse.Namespace, s: Any, md: Any) -> int:
     return 0
 
 
-def read_log_file(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    header: dict[str, Any] = {}
-    stored: list[dict[str, Any]] = []
-    with path.open() as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise ClientError(f"{path}:{n}: not JSON ({err.msg})") from None
-            if "header" in item:
-                header = item["header"]
-            elif "stored" in item:
-                stored.append(item["stored"])
-            elif "event" in item:
-                raise ClientError(
-                    f"{path} is a seat's redacted log; only an operator log can be used"
-                )
-    if not header or not stored:
-        raise ClientError(f"{path} holds no operator log (a header line and stored events)")
-    return header, stored
+def read_audit_file(path: Path) -> audit_file.AuditFile:
+    try:
+        return audit_file.read(path)
+    except audit_file.FileProblem as err:
+        if not path.is_file():
+            raise ClientError(str(err)) from None
+        raise Refused(str(err)) from None
+
+
+class Refused(Exception):
+    """The file was read and refused: exit 1, like a failed verification."""
 
 
 def cmd_import(args: argparse.Namespace, s: Any, md: Any) -> int:
-    header, stored = read_log_file(Path(args.file))
-    request = pb.ImportGameRequest(
-        header=pb.LogHeader(
-            game_id=header.get("game_id", ""),
-            kind=header.get("kind", ""),
-            rules_version=header.get("rules_version", ""),
-            version=int(header.get("version", 0)),
-            seed_hex=header.get("seed_hex", ""),
-        ),
-        events=[
-            pb.StoredEvent(version=int(e.get("version", 0)), data=e["data"], hash=e["hash"])
-            for e in stored
-        ],
-        game_id=args.game_id or "",
-    )
+    audit = read_audit_file(Path(args.file))
+    problem = audit_file.check(audit)
+    if problem is not None:  # the whole file is checked before anything is sent
+        raise Refused(f"{args.file}: {problem.describe()}")
+    header = audit.header
+    try:
+        request = pb.ImportGameRequest(
+            header=pb.LogHeader(
+                game_id=str(header.get("game_id", "")),
+                kind=str(header.get("kind", "")),
+                rules_version=str(header.get("rules_version", "")),
+                version=int(header.get("version", 0)),
+                seed_hex=str(header.get("seed_hex", "")),
+            ),
+            events=[
+                pb.StoredEvent(version=r.version, data=e["data"], hash=e["hash"])
+                for r, e in zip(audit.records, audit.stored, strict=True)
+            ],
+            game_id=args.game_id or "",
+        )
+    except (ValueError, TypeError):
+        raise Refused(f"{args.file}: the header's fields are not of their types") from None
     created = s.ImportGame(request, metadata=md)
     print(f"imported game {created.game_id} at v{created.version}")
     for t in created.seat_tokens:
@@ -353,23 +375,36 @@ def verify_file(path: Path, content: list[tuple[str, Path]]) -> int:
     from athanor.app.kinds import Kinds, UnknownKind, UnknownPack
     from athanor.engine.audit import verify
     from athanor.engine.pack import PackProblems
-    from athanor.engine.record import Record
 
-    header, stored = read_log_file(path)
-    records = [Record.from_stored(e["data"].encode(), e["hash"]) for e in stored]
+    try:
+        audit = audit_file.read(path)
+    except audit_file.FileProblem as err:
+        print(f"bad: {err}")
+        return 1
+    header, records = audit.header, audit.records
     try:
         kinds = Kinds.discover()
         for kind, directory in content:
             kinds.add_pack(kind, directory)
         rules = kinds.get(str(header.get("kind", "")))
-        if records:  # the pack the game was played with, as its first event records
-            rules = kinds.for_created(records[0].body)
-    except (UnknownKind, UnknownPack, PackProblems, ValueError) as err:
+        # the pack the game was played with, as its first event records
+        rules = kinds.for_created(records[0].body)
+    except (UnknownKind, UnknownPack, PackProblems, ValueError, KeyError, TypeError) as err:
         print(f"cannot verify: {err}")
         return 1
-    seed = bytes.fromhex(header["seed_hex"]) if header.get("seed_hex") else None
+    seed_text = header.get("seed_hex") or ""
+    try:
+        seed = bytes.fromhex(seed_text) if seed_text else None
+    except (ValueError, TypeError):
+        print("bad: the header's seed_hex is not hexadecimal")
+        return 1
     report = verify(rules, records, seed)
+    if report.ok:  # the events hold: now the header against them
+        report = audit_file.check(audit) or report
     print(report.describe())
+    note = audit_file.header_note(audit)
+    if report.ok and note:
+        print(note)
     return 0 if report.ok else 1
 
 
@@ -388,16 +423,29 @@ def cmd_verify(args: argparse.Namespace, s: Any, md: Any) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="athanor", description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--server",
+        default=DEFAULT_SERVER,
+        help=f"client commands: the server's HOST:PORT (default {DEFAULT_SERVER})",
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("serve", help="run the service (embedded Redis unless --redis-url)")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=50051)
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--data-dir", type=Path, default=DEFAULT_DATA_DIR)
-    where.add_argument("--redis-url", help="use this Redis instead of the embedded one")
-    p.add_argument("--tls-cert", type=Path)
-    p.add_argument("--tls-key", type=Path)
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=50051, help="port to listen on; 0 picks a free one")
+    p.add_argument(
+        "--data-dir",
+        type=Path,
+        default=DEFAULT_DATA_DIR,
+        help="the embedded Redis's data and operator.token; one server per directory "
+        "(default ./.athanor)",
+    )
+    p.add_argument(
+        "--redis-url",
+        help="use this Redis instead of the embedded one (the token stays in --data-dir)",
+    )
+    p.add_argument("--tls-cert", type=Path, help="serve TLS with this PEM certificate")
+    p.add_argument("--tls-key", type=Path, help="the PEM private key of --tls-cert")
     p.add_argument("--metrics-port", type=int, help="serve Prometheus metrics on this port")
     p.add_argument("--snapshot-every", type=int, default=100, help="events between snapshots")
     p.add_argument(
@@ -416,15 +464,25 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("content", help="check a game's content pack (cards, dice, boards)")
     checks = p.add_subparsers(dest="content_command", required=True, metavar="ACTION")
     ck = checks.add_parser("check", help="validate a pack: counts, references, ranges")
-    ck.add_argument("kind")
+    ck.add_argument("kind", help="the game kind, as athanor kinds lists it")
     ck.add_argument("directory", nargs="?", help="a pack folder (default: the built-in one)")
     ck.set_defaults(run=cmd_content_check, client=False)
 
     def client(name: str, run: Any, help_: str) -> argparse.ArgumentParser:
         c = sub.add_parser(name, help=help_)
-        c.add_argument("--server", default=DEFAULT_SERVER, help="HOST:PORT")
-        c.add_argument("--token", help="seat or operator token (else ATHANOR_TOKEN)")
-        c.add_argument("--data-dir", type=Path, default=DEFAULT_DATA_DIR, help=argparse.SUPPRESS)
+        # SUPPRESS: a --server given before the command stays unless repeated after it
+        c.add_argument(
+            "--server", default=argparse.SUPPRESS, help=f"HOST:PORT (default {DEFAULT_SERVER})"
+        )
+        c.add_argument(
+            "--token", help=f"seat or operator token (else {TOKEN_ENV}, else --data-dir's)"
+        )
+        c.add_argument(
+            "--data-dir",
+            type=Path,
+            default=DEFAULT_DATA_DIR,
+            help=f"where a local server keeps {TOKEN_FILE} (default ./.athanor)",
+        )
         c.add_argument("--tls-ca", type=Path, help="CA certificate for a TLS server")
         c.set_defaults(run=run, client=True)
         return c
@@ -432,24 +490,26 @@ def build_parser() -> argparse.ArgumentParser:
     client("kinds", cmd_kinds, "list the games this server runs")
     client("games", cmd_games, "list stored games (operator)")
     c = client("new", cmd_new, "create a game (operator): prints its id and seat tokens")
-    c.add_argument("kind")
-    c.add_argument("--players", type=int, required=True)
-    c.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    c.add_argument("kind", help="the game kind, as athanor kinds lists it")
+    c.add_argument("--players", type=int, required=True, help="number of seats")
+    c.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
+    )
     c.add_argument("--seed", help="secret seed (text); drawn by the server when absent")
     c.add_argument("--content", metavar="ID", help="a content pack from athanor kinds")
-    c.add_argument("--json", action="store_true")
+    c.add_argument("--json", action="store_true", help="print the id and tokens as JSON")
     c = client("view", cmd_view, "what a seat (or a spectator) sees")
-    c.add_argument("game")
+    c.add_argument("game", help="the game id")
     c.add_argument("--at", type=int, default=0, help="a past version (default: the head)")
     c.add_argument("--seat", type=int, default=0, help="operator: view as this seat")
     c = client("act", cmd_act, "send a command for the token's seat")
-    c.add_argument("game")
-    c.add_argument("command", metavar="COMMAND_JSON")
+    c.add_argument("game", help="the game id")
+    c.add_argument("command", metavar="COMMAND_JSON", help="the command, as athanor legal prints")
     c.add_argument("--command-id", help="retry with the same id to avoid applying twice")
     c.add_argument("--expect", type=int, help="refuse unless the game is at this version")
     c.add_argument("--seat", type=int, default=0, help="operator: act for this seat")
     c = client("legal", cmd_legal, "the commands the token's seat may send now")
-    c.add_argument("game")
+    c.add_argument("game", help="the game id")
     c.add_argument("--seat", type=int, default=0, help="operator: for this seat")
     c.add_argument(
         "--previews",
@@ -457,30 +517,36 @@ def build_parser() -> argparse.ArgumentParser:
         help="follow each command with its preview, after a tab: COMMAND_JSON<TAB># text",
     )
     c = client("watch", cmd_watch, "follow a game's events (JSON lines)")
-    c.add_argument("game")
-    c.add_argument("--from", dest="from_version", type=int, default=1)
+    c.add_argument("game", help="the game id")
+    c.add_argument(
+        "--from", dest="from_version", type=int, default=1, help="the first version to print"
+    )
     c = client("bot", cmd_bot, "play seats with random legal commands")
-    c.add_argument("game")
+    c.add_argument("game", help="the game id")
     c.add_argument("--seats", default="all", help="all, or seats like 1,3")
     c.add_argument("--rng-seed", type=int, help="seed for the bot's own choices")
-    c.add_argument("--max-commands", type=int, default=100_000)
-    c.add_argument("--quiet", action="store_true")
+    c.add_argument(
+        "--max-commands", type=int, default=100_000, help="stop after this many commands"
+    )
+    c.add_argument("--quiet", action="store_true", help="print only the summary")
     c = client("play", cmd_play, "play a seat (or watch) in a full-screen terminal client")
-    c.add_argument("game")
+    c.add_argument("game", help="the game id")
     c.add_argument("--spectate", action="store_true", help="watch the public table, no token")
     c.add_argument("--seat", type=int, default=0, help="operator: play this seat")
     c = client("log", cmd_log, "export a game's event log as JSON Lines")
-    c.add_argument("game")
+    c.add_argument("game", help="the game id")
     c.add_argument("--out", help="file to write (default: standard output)")
     c = client("import", cmd_import, "create a game from an exported operator log")
-    c.add_argument("file")
+    c.add_argument("file", help="an operator log written by athanor log")
     c.add_argument("--game-id", help="store under this id instead of the log's")
     c = client("replay", cmd_replay, "the state at a past version")
-    c.add_argument("game")
-    c.add_argument("--to", type=int, required=True)
+    c.add_argument("game", help="the game id")
+    c.add_argument("--to", type=int, required=True, help="the version to show")
     c.add_argument("--seat", type=int, default=0, help="operator: as this seat")
     c = client("verify", cmd_verify, "check a game's chain and re-run its commands")
-    c.add_argument("target", metavar="GAME|FILE")
+    c.add_argument(
+        "target", metavar="GAME|FILE", help="a stored game's id, or an operator log file"
+    )
     c.add_argument(
         "--content",
         action="append",
@@ -491,21 +557,61 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def dash_values(argv: list[str]) -> list[str]:
+    """`--token -X` as `--token=-X`: argparse takes a value starting with '-' for an
+    option, and a seat token may start with one."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] in DASH_VALUES and i + 1 < len(argv):
+            out.append(f"{argv[i]}={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(argv[i])
+        i += 1
+    return out
+
+
+def is_file_target(target: str) -> bool:
+    """A verify target that names a file rather than a game (ids are [A-Za-z0-9_-])."""
+    return Path(target).is_file() or not GAME_ID.match(target)
+
+
+def no_token_hint(data_dir: Path) -> str:
+    return (
+        f"no token was found: pass --token, set {TOKEN_ENV}, or point --data-dir at the "
+        f"server's data directory (looked for {data_dir / TOKEN_FILE})"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = dash_values(list(sys.argv[1:] if argv is None else argv))
     args = build_parser().parse_args(argv)
+    token: str | None = None
     try:
         if not args.client:
             return int(args.run(args))
-        if args.command == "verify" and Path(args.target).is_file():
-            return verify_file(Path(args.target), [content_arg(t) for t in args.content])
+        if args.command == "verify" and is_file_target(args.target):
+            path = Path(args.target)
+            if not path.is_file():
+                raise ClientError(f"{path}: no such file (a game id is [A-Za-z0-9_-])")
+            return verify_file(path, [content_arg(t) for t in args.content])
         token = find_token(args.token, args.data_dir)
         with stub(args.server, args.tls_ca) as s:
             return int(args.run(args, s, metadata(token)))
     except ClientError as err:
         print(f"athanor: {err}", file=sys.stderr)
         return 2
+    except Refused as err:
+        print(f"athanor: {err}", file=sys.stderr)
+        return 1
     except grpc.RpcError as err:
         print(f"athanor: {describe(err)}", file=sys.stderr)
+        if token is None and err.code() in (  # type: ignore[attr-defined]
+            grpc.StatusCode.UNAUTHENTICATED,
+            grpc.StatusCode.PERMISSION_DENIED,
+        ):
+            print(f"athanor: {no_token_hint(args.data_dir)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

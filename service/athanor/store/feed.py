@@ -201,7 +201,9 @@ class _Reader:
                         self.game_id, self.last_version, READ_COUNT, self.feeds.block_ms
                     )
                 except RETRYABLE as exc:
-                    log.warning("feed %s: %s; retrying", self.game_id, exc)
+                    # the feed's client waits longer than its block time (see GameFeeds):
+                    # an idle game never times out, so this is Redis not answering
+                    log.warning("feed %s: %s; retrying", self.game_id, type(exc).__name__)
                     await asyncio.sleep(backoff)
                     backoff = min(backoff * 2, BACKOFF_MAX)
                     continue

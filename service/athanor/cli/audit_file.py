@@ -1,0 +1,110 @@
+"""Exported operator logs (JSON Lines: a header, then stored events): read, checked field
+by field, and verified offline.
+
+Every field of the file is covered: each line's outer version must be its event's,
+each event chains to the one before, and the header's version, head_hash and
+header_hash tie game_id, kind and rules_version to the last event.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from athanor.engine.audit import Report, check_header, header_hash
+from athanor.engine.record import Record
+
+JSON = dict[str, Any]
+
+
+class FileProblem(Exception):
+    """The file cannot be used; the message names the line."""
+
+
+@dataclass
+class AuditFile:
+    header: JSON
+    stored: list[JSON]  # the "stored" objects, as written
+    records: list[Record]
+
+
+def seal_header(header: JSON, stored: list[JSON]) -> JSON:
+    """The header an export writes: at the last stored event, with its hash, and a hash
+    over the fields that name the game."""
+    out = dict(header)
+    if stored:
+        out["version"] = int(stored[-1].get("version", 0))  # protobuf JSON: int64 as text
+        out["head_hash"] = stored[-1].get("hash", "")
+    out["header_hash"] = header_hash(out)
+    return out
+
+
+def read(path: Path) -> AuditFile:
+    """The file's header and events; FileProblem names the first line that is wrong."""
+    if not path.is_file():
+        raise FileProblem(f"{path}: no such file")
+    header: JSON = {}
+    stored: list[JSON] = []
+    records: list[Record] = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as err:
+        raise FileProblem(f"{path}: cannot read it ({type(err).__name__})") from None
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{path}:{n}"
+        try:
+            item = json.loads(line)
+        except (ValueError, RecursionError):
+            raise FileProblem(f"{where}: not JSON") from None
+        if not isinstance(item, dict):
+            raise FileProblem(f"{where}: not a log line (a JSON object)")
+        if "header" in item:
+            if header or stored or not isinstance(item["header"], dict):
+                raise FileProblem(f"{where}: a header must be one object, on the first line")
+            header = item["header"]
+        elif "stored" in item:
+            entry = item["stored"]
+            records.append(_record(where, entry))
+            stored.append(entry)
+        elif "event" in item:
+            raise FileProblem(f"{path} is a seat's redacted log; only an operator log can be used")
+        else:
+            raise FileProblem(f"{where}: neither a header nor a stored event")
+    if not header or not stored:
+        raise FileProblem(f"{path} holds no operator log (a header line and stored events)")
+    return AuditFile(header, stored, records)
+
+
+def _record(where: str, entry: Any) -> Record:
+    if not isinstance(entry, dict) or not all(
+        isinstance(entry.get(k), str) for k in ("data", "hash")
+    ):
+        raise FileProblem(f"{where}: a stored event needs data and hash strings")
+    outer = entry.get("version")
+    try:
+        rec = Record.from_stored(entry["data"].encode(), entry["hash"])
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        raise FileProblem(f"{where}: version {outer}: its data is not a stored event") from None
+    # protobuf's JSON mapping writes an int64 as a string
+    if str(outer) != str(rec.version):
+        raise FileProblem(f"{where}: the line says version {outer}, its event is {rec.version}")
+    return rec
+
+
+def check(audit: AuditFile) -> Report | None:
+    """The header against the events (see check_header); None when they agree."""
+    return check_header(audit.header, audit.records)
+
+
+def header_note(audit: AuditFile) -> str:
+    """A line for files exported before headers were hashed."""
+    if "header_hash" in audit.header:
+        return ""
+    return (
+        "note: the header has no hash (an older export): "
+        "its game_id, kind and rules_version are not checked"
+    )

@@ -1,0 +1,223 @@
+"""Faults with watchers open, on real processes: SIGTERM and kill -9 of the server and of
+Redis, a frozen Redis, a second server on the same data directory or port."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import grpc
+import pytest
+
+from athanor.v1 import athanor_pb2 as pb
+from tests.backends import ValkeyServer
+from tests.integration.helpers import act, bearer, legal, new_game, play_one_command, view
+from tests.server_process import FIXTURE_GAME, ROOT, ServerProcess
+
+
+def first_error(stream: grpc.Future) -> grpc.StatusCode | None:
+    try:
+        for _ in stream:  # type: ignore[attr-defined]
+            pass
+    except grpc.RpcError as err:
+        return err.code()  # type: ignore[attr-defined, no-any-return]
+    return None
+
+
+def open_watch(server: ServerProcess, game_id: str, token: str, start: int) -> grpc.Future:
+    return server.stub().Watch(  # type: ignore[no-any-return]
+        pb.WatchRequest(game_id=game_id, from_version=start), metadata=bearer(token)
+    )
+
+
+def test_sigterm_ends_open_watches_with_unavailable(own_server: ServerProcess) -> None:
+    game_id, tokens = new_game(own_server)
+    head = view(own_server.stub(), game_id, tokens[1])["version"]
+    streams = [open_watch(own_server, game_id, t, head + 1) for t in tokens.values()]
+    codes: list[grpc.StatusCode | None] = []
+    readers = [threading.Thread(target=lambda s=s: codes.append(first_error(s))) for s in streams]
+    for r in readers:
+        r.start()
+    time.sleep(0.5)  # the watches are open on the server
+    own_server.stop()
+    for r in readers:
+        r.join(30)
+    assert codes == [grpc.StatusCode.UNAVAILABLE] * len(streams)
+    assert "StopAsyncIteration" not in own_server.log_path.read_text()
+
+
+def cli_env(token: str) -> dict[str, str]:
+    return {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        "ATHANOR_GAMES": FIXTURE_GAME,
+        "ATHANOR_TOKEN": token,
+    }
+
+
+def test_athanor_watch_resumes_across_a_restart_and_exits_0_at_the_end(
+    own_server: ServerProcess,
+) -> None:
+    game_id, tokens = new_game(own_server, rounds="2")
+    watch = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "athanor.cli.main",
+            "watch",
+            game_id,
+            "--server",
+            own_server.address,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=cli_env(tokens[1]),
+    )
+    try:
+        play_one_command(own_server.stub(), game_id, tokens)
+        own_server.stop()  # SIGTERM: the watch hears UNAVAILABLE and retries
+        time.sleep(1.0)
+        own_server.start()  # the same port
+        stub = own_server.stub()
+        while play_one_command(stub, game_id, tokens):
+            pass
+        head = view(stub, game_id, tokens[1])["version"]
+        out, err = watch.communicate(timeout=60)
+    finally:
+        watch.kill()
+    assert watch.returncode == 0, err
+    versions = [json.loads(line)["v"] for line in out.splitlines()]
+    assert versions == list(range(1, head + 1))
+    assert "resuming" in err
+
+
+@pytest.fixture
+def valkey(tmp_path: Path) -> Iterator[ValkeyServer]:
+    server = ValkeyServer(tmp_path / "valkey")
+    yield server
+    server.close()
+
+
+def test_redis_killed_with_watchers_open_loses_nothing_and_the_watch_goes_on(
+    tmp_path: Path, valkey: ValkeyServer
+) -> None:
+    server = ServerProcess(tmp_path / "srv", 5, 0, "--redis-url", valkey.url)
+    server.start()
+    try:
+        game_id, tokens = new_game(server)
+        stub = server.stub()
+        play_one_command(stub, game_id, tokens)
+        stream = open_watch(server, game_id, tokens[2], 1)
+        seen: list[int] = []
+
+        def read() -> None:
+            try:
+                for item in stream:
+                    if item.HasField("event"):
+                        seen.append(item.event.version)
+            except grpc.RpcError:
+                pass
+
+        reader = threading.Thread(target=read)
+        reader.start()
+        before = view(stub, game_id, tokens[1])["version"]
+        process = valkey._server._process
+        process.kill()  # kill -9 of Redis
+        process.wait()
+        valkey._server._process = None
+        refused = legal_or_code(stub, game_id, tokens[1])
+        assert refused == grpc.StatusCode.UNAVAILABLE
+        valkey._server.start(timeout=30)  # the same socket and data
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                play_one_command(stub, game_id, tokens)
+                break
+            except grpc.RpcError:
+                time.sleep(0.2)
+        after = view(stub, game_id, tokens[1])["version"]
+        assert after > before
+        deadline = time.monotonic() + 30
+        while (not seen or seen[-1] < after) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        stream.cancel()
+        reader.join(10)
+        assert seen == list(range(1, after + 1))  # no gap, no repeat across the kill
+    finally:
+        server.stop()
+
+
+def legal_or_code(stub: object, game_id: str, token: str) -> grpc.StatusCode | None:
+    try:
+        legal(stub, game_id, token)  # type: ignore[arg-type]
+    except grpc.RpcError as err:
+        return err.code()  # type: ignore[attr-defined, no-any-return]
+    return None
+
+
+def test_a_frozen_redis_is_unavailable_not_a_hang_and_idle_is_quiet(
+    tmp_path: Path, valkey: ValkeyServer
+) -> None:
+    server = ServerProcess(tmp_path / "srv", 5, 0, "--redis-url", valkey.url)
+    server.start()
+    pid = valkey._server._process.pid
+    try:
+        game_id, tokens = new_game(server)
+        stub = server.stub()
+        stream = open_watch(server, game_id, tokens[1], 100)  # idle: nothing comes
+        time.sleep(7)  # past redis-py's 5 s default socket timeout
+        stream.cancel()
+        assert "Timeout" not in server.log_path.read_text()
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            commands = None
+            started = time.monotonic()
+            try:
+                act(stub, game_id, tokens[1], {"type": "CommitCard", "card": 1})
+                code = None
+            except grpc.RpcError as err:
+                code = err.code()  # type: ignore[attr-defined]
+                commands = err.details()  # type: ignore[attr-defined]
+            assert code == grpc.StatusCode.UNAVAILABLE, commands
+            assert time.monotonic() - started < 20
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        assert legal(stub, game_id, tokens[1])  # back once Redis answers
+    finally:
+        server.stop()
+
+
+def serve_once(data_dir: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    env = {**cli_env(""), "ATHANOR_TOKEN": ""}
+    return subprocess.run(
+        [sys.executable, "-m", "athanor.cli.main", "serve", "--data-dir", str(data_dir), *extra],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+
+
+def test_one_server_per_data_directory_and_per_port(
+    own_server: ServerProcess, tmp_path: Path
+) -> None:
+    assert own_server.proc is not None
+    second = serve_once(own_server.data_dir, "--port", "0")
+    assert second.returncode == 2
+    assert f"pid {own_server.proc.pid}" in second.stderr
+    assert "Traceback" not in second.stderr
+    # the first is unharmed
+    game_id, tokens = new_game(own_server)
+    assert view(own_server.stub(), game_id, tokens[1])["version"] >= 1
+
+    other = serve_once(tmp_path / "other", "--port", str(own_server.port))
+    assert other.returncode == 2
+    assert "cannot listen" in other.stderr and "Traceback" not in other.stderr
