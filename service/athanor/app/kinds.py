@@ -25,6 +25,7 @@ from athanor.engine.rules import GameKind, Rules
 BUILTIN_GAMES: tuple[str, ...] = (
     "athanor.games.apothebakery.rules:GAME",
     "athanor.games.valley.rules:GAME",
+    "athanor.games.witchs_brew.rules:GAME",
 )
 ENV_VAR = "ATHANOR_GAMES"
 PACK_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_.")

@@ -1,0 +1,1 @@
+"""Witch's Brew: role cards, favors, cauldrons, potion shelves and ravens."""

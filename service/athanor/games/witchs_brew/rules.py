@@ -1,0 +1,100 @@
+"""Witch's Brew's Rules object: commands to their deciders, then the flow onward until
+a seat must decide; the outcome (RC-Q-15); the presentation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
+
+from athanor.engine import Event, Outcome, Rng
+from athanor.engine.pack import Pack, PackFormat
+from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
+from athanor.engine.settle import Decider, PlainStateRules
+from athanor.games.witchs_brew import commands, content, events, flow, listing, setup, views
+from athanor.games.witchs_brew.state import State, score_parts
+from athanor.games.witchs_brew.v1 import commands_pb2
+
+
+def deciders(cards: content.Content) -> dict[str, Decider]:
+    def bind(fn: Any) -> Decider:
+        return lambda s, c, seat, rng: fn(cards, s, c, seat)
+
+    return {
+        "ChooseRoles": bind(commands.choose_roles),
+        "LeadRole": bind(commands.lead_role),
+        "Claim": bind(commands.claim),
+        "SoBeIt": bind(commands.so_be_it),
+        "Pass": bind(commands.pass_),
+        "FullAction": bind(commands.full_action),
+        "GiveDrops": bind(commands.give_drops),
+        "AddToShelf": bind(commands.add_to_shelf),
+    }
+
+
+def outcome(cards: content.Content, state: State) -> Outcome | None:
+    """RC-Q-15: most points wins; a tie goes to more vials (tie_break=vials), else it
+    is shared."""
+    if state["phase"] != "over":
+        return None
+    seats = [int(k) for k in state["players"]]
+    scores = {s: score_parts(cards, state, s)["total"] for s in seats}
+    best = max(scores.values())
+    tied = [s for s in seats if scores[s] == best]
+    if len(tied) > 1 and state["options"]["tie_break"] == "vials":
+        most = max(state["players"][str(s)]["vials"] for s in tied)
+        tied = [s for s in tied if state["players"][str(s)]["vials"] == most]
+    return Outcome(scores, tuple(sorted(tied)))
+
+
+class WitchsBrewRules(PlainStateRules):
+    command_messages = commands_pb2
+    kind = "witchs_brew"
+    title = "Witch's Brew"
+    rules_version = "witchs_brew-0.1"
+    min_seats = 3
+    max_seats = 5
+    event_schemas: Mapping[str, int] = {}
+    upcasters: Mapping[tuple[str, int], Upcaster] = {}
+
+    def __init__(self, pack: Pack | None) -> None:
+        if pack is None:
+            raise ValueError("Witch's Brew is played with a content pack")
+        self.pack = pack
+        self.cards: content.Content = pack.content
+        self.min_seats = self.cards.settings.min_players
+        self.max_seats = self.cards.settings.max_players
+        self.registry = events.registry(self.cards)
+        self.commands = deciders(self.cards)
+        self.presentation = Presentation(
+            describe=views.describe,
+            table=partial(views.table, self.cards),
+        )
+
+    def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:
+        return dict(setup.validate(self.cards, options, seats))
+
+    def initial_state(self, options: JSON, seats: int) -> State:
+        return setup.initial_state(self.cards, options, seats)  # type: ignore[arg-type]
+
+    def setup(self, state: State, rng: Rng) -> list[Event]:
+        return self.run_on(state, setup.setup(self.cards, state, rng), rng)
+
+    def advance(self, state: State, rng: Rng) -> list[Event]:
+        return flow.advance(self.cards, state, rng)
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        return views.view(self.cards, state, seat)
+
+    def legal_commands(self, state: State, seat: int) -> list[JSON]:
+        return listing.legal(self.cards, state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome(self.cards, state)
+
+
+FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)
+GAME = GameKind(
+    kind=WitchsBrewRules.kind, title=WitchsBrewRules.title, build=WitchsBrewRules, packs=FORMAT
+)
+RULES = WitchsBrewRules(FORMAT.open())

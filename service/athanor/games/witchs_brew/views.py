@@ -1,0 +1,149 @@
+"""What a seat sees, the table summary, and events as sentences.
+
+Open to all: drops and gold in every play area, the cauldron and shelf stacks
+(RC-INFO-01), what lies on the top shelves, the spell book when open (RC-Q-24), raven
+cards taken (RC-RAVEN-04), each seat's number of face-down cards, the role cards
+played this set. A seat's own: its hand for the set (RC-Q-06), its vials and the faces
+of its face-down cards (RC-Q-27; everything is open with open_holdings)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.engine import Table, decisions
+from athanor.games.witchs_brew.content import Content
+from athanor.games.witchs_brew.roles import NAMES
+from athanor.games.witchs_brew.state import State, score_parts
+
+
+def _player(content: Content, state: State, key: str, seat: int | None) -> dict[str, Any]:
+    p = state["players"][key]
+    own = seat is not None and str(seat) == key
+    open_ = own or state["options"]["open_holdings"] or state["phase"] == "over"
+    ravens = [c for c in p["cards"] if content.card(c).raven]
+    out: dict[str, Any] = {
+        "drops": dict(p["drops"]),
+        "gold": p["gold"],
+        "ravens": ravens,  # RC-RAVEN-02: face up
+        "face_down": len(p["cards"]) - len(ravens),
+        "played": list(p["played"]),
+        "hand_size": len(p["hand"]),
+    }
+    if open_:
+        out["vials"] = p["vials"]
+        out["cards"] = list(p["cards"])
+    if own:
+        out["hand"] = list(p["hand"])
+    return out
+
+
+def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
+    opts = state["options"]
+    play = state["play"]
+    shown_play = None
+    if play is not None:
+        shown_play = {
+            "role": play["role"],
+            "leader": play["leader"],
+            "holder": play["holder"],
+            "claimants": list(play["claimants"]),
+            "favors": list(play["favors"]),
+            "passed": list(play["passed"]),
+            "stage": play["stage"],
+            # only who answers now: the later holders follow from hidden hands
+            "answering": play["queue"][0] if play["stage"] == "respond" else None,
+            "owed": dict(play.get("owed", {})),
+        }
+    spells: dict[str, Any] = {"count": len(state["spells"]), "seen": list(state["seen_spells"])}
+    if opts["spells_open"] or state["phase"] == "over":
+        spells["order"] = list(state["spells"])
+    supply: dict[str, Any] = {
+        "drops": dict(state["supply"]["drops"]),
+        "gold": state["supply"]["gold"],
+    }
+    if opts["open_holdings"] or state["phase"] == "over":
+        supply["vials"] = state["supply"]["vials"]
+    else:
+        supply["vials_left"] = state["supply"]["vials"] > 0
+    out: dict[str, Any] = {
+        "phase": state["phase"],
+        "set": state["set"],
+        "leader": state["leader"],
+        "options": dict(opts),
+        "play": shown_play,
+        "stacks": {k: list(v) for k, v in state["stacks"].items()},
+        "shelves": {k: list(v) for k, v in state["shelves"].items()},
+        "on_shelf": {"gold": state["on_shelf"]["gold"], "drops": dict(state["on_shelf"]["drops"])},
+        "spells": spells,
+        "ravens": state["ravens"],
+        "ravens_to_end": opts["ravens"],
+        "supply": supply,
+        "last": state["last"],
+        "players": {k: _player(content, state, k, seat) for k in state["players"]},
+        "choice": None if state["pending"] is None else decisions.seen_by(state["pending"], seat),
+    }
+    if state["phase"] == "over":
+        out["scores"] = {k: score_parts(content, state, int(k)) for k in state["players"]}
+    return out
+
+
+def table(content: Content, state: State) -> Table:
+    """The set, the role being played and who holds its full action (the engine adds
+    who is awaited: the seats still to choose, or the seat that answers)."""
+    play = state["play"]
+    phase = state["phase"]
+    if phase == "choose":
+        step = "Choosing role cards"
+    elif play is not None:
+        role, leader, holder = NAMES[play["role"]], play["leader"], play["holder"]
+        step = f"{role} led by seat {leader}; full action: seat {holder}"
+    elif phase == "play":
+        step = f"Seat {state['leader']} leads"
+    else:
+        step = ""
+    scores = {}
+    if phase == "over":
+        scores = {int(k): score_parts(content, state, int(k))["total"] for k in state["players"]}
+    return Table(
+        track_position=state["ravens"],
+        track_label=f"Set {state['set']}; ravens {state['ravens']} of {state['options']['ravens']}",
+        track_length=state["options"]["ravens"],
+        phase=phase,
+        step=step,
+        scores=scores,
+    )
+
+
+SENTENCES = {
+    "SetBegun": "Set {set} begins: every seat chooses its role cards; seat {leader} leads.",
+    "RolesChosen": "Seat {seat} has chosen its role cards.",
+    "HandsTaken": "Every seat has chosen; set {set} is played.",
+    "LeadPassed": "Seat {seat} leads.",
+    "RoleLed": "Seat {seat} plays the {role}: I am the {role}!",
+    "Claimed": "Seat {seat}: I am the {role}!",
+    "Passed": "Seat {seat} plays the card and lets it go.",
+    "FavorTaken": "Seat {seat}: So be it! ({role})",
+    "FullActionDone": "Seat {seat} carries out the {role}'s full action.",
+    "ShelfLosses": "The {role} collects {losses}.",
+    "DropsGiven": "Seat {seat} gives {drops}.",
+    "ShelfAdded": "Seat {seat} adds to the potion shelf.",
+    "ShelfTaken": "Seat {seat} takes a potion shelf.",
+    "ShelfStays": "The potion shelf stays, with {on} on it.",
+    "PlayEnded": "Seat {seat} held the full action.",
+    "SetEnded": "Set {set} ends; the spell book turns.",
+    "GameOver": "The game is over ({reason}).",
+}
+
+
+def describe(event_type: str, body: dict[str, Any]) -> str | None:
+    text = SENTENCES.get(event_type)
+    if text is None:
+        return None
+    fields = {k: v for k, v in body.items()}
+    if "role" in fields:
+        fields["role"] = NAMES.get(str(fields["role"]), fields["role"])
+    fields.setdefault("role", "role")
+    try:
+        return text.format(**fields)
+    except (KeyError, IndexError):
+        return None
