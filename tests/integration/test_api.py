@@ -239,7 +239,7 @@ def test_watch_sends_history_then_live_events_redacted_for_the_seat(server: Serv
     stream.cancel()
     assert [e.version for e in seen] == list(range(1, head + 2))
     committed = seen[-1]
-    assert seen[0].text.startswith("A game of crucible for 2")
+    assert seen[0].text.startswith("A game of Crucible for 2 players")
     assert all(e.text for e in seen)
     assert committed.seat == 1 and committed.redacted
     assert "card" not in json.loads(committed.body_json)

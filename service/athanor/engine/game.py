@@ -3,17 +3,24 @@
 Games know nothing of versions, seeds or the end-of-game reveal; this module adds
 them with two events of its own, GameCreated (first, carrying sha256 of the secret
 seed) and GameEnded (last, carrying the outcome and the seed itself).
+
+It also keeps the facts of the table around a game, which games know nothing of
+either: who sits where (named seats, seats the server's bot plays), resignations, an
+abandoned game, a reissued token and an undone command. They are engine commands
+("table.*", see TABLE_COMMANDS) that `decide` handles before the rules see them, so
+`verify` re-runs them like any other command.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from athanor.engine.events import PUBLIC, Event
+from athanor.engine.events import PUBLIC, Event, Visibility
 from athanor.engine.record import GENESIS, Record, canonical, seal_batch
 from athanor.engine.rng import Rng
 from athanor.engine.rules import Outcome, Rules, Table, Upcaster
@@ -25,6 +32,91 @@ GAME_ENDED = "GameEnded"
 # GameCreated 2 records the content pack; a game created under 1 was played with the
 # built-in pack, which is what the rules it is loaded with hold (see `upcast`)
 ENGINE_EVENTS = {GAME_CREATED: 2, GAME_ENDED: 1}
+
+# the table's own events and the commands that cause them (see `decide_table`)
+TABLE_OPENED = "TableOpened"
+SEAT_CLAIMED = "SeatClaimed"
+SEAT_GIVEN_TO_BOT = "SeatGivenToBot"
+RESIGNED = "Resigned"
+ABANDONED = "Abandoned"
+TOKEN_REISSUED = "TokenReissued"
+UNDONE = "Undone"
+TABLE_EVENTS = {
+    TABLE_OPENED: 1,
+    SEAT_CLAIMED: 1,
+    SEAT_GIVEN_TO_BOT: 1,
+    RESIGNED: 1,
+    ABANDONED: 1,
+    TOKEN_REISSUED: 1,
+    UNDONE: 1,
+}
+ENGINE_EVENTS.update(TABLE_EVENTS)
+CLAIM_SEAT = "table.ClaimSeat"
+GIVE_TO_BOT = "table.GiveSeatToBot"
+RESIGN = "table.Resign"
+ABANDON = "table.Abandon"
+REISSUE = "table.ReissueToken"
+UNDO = "table.Undo"
+TABLE_COMMANDS = frozenset({CLAIM_SEAT, GIVE_TO_BOT, RESIGN, ABANDON, REISSUE, UNDO})
+# commands the server sends for nobody in particular (recorded with seat 0)
+SERVER_COMMANDS = frozenset({CLAIM_SEAT, GIVE_TO_BOT, ABANDON, REISSUE})
+MAX_NAME_CHARS = 24
+BOT_LEVELS = ("random",)
+_SEAT_WORD = re.compile(r"\b([Ss])eat (\d+)\b")
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits at the table: the engine's part of an open game (and of any game whose
+    seats were given to bots, resigned or renamed). Empty for a game of handed-out tokens.
+
+    `open`: seats are claimed, and the game waits until every one is taken (by a
+    name or a bot). `names` and `bots` map seats to a name and a bot level.
+    """
+
+    open: bool = False
+    listed: bool = False
+    names: Mapping[int, str] = field(default_factory=dict)
+    bots: Mapping[int, str] = field(default_factory=dict)
+    resigned: tuple[int, ...] = ()
+
+    def taken(self, seat: int) -> bool:
+        return seat in self.names or seat in self.bots
+
+    def full(self, seats: int) -> bool:
+        return all(self.taken(s) for s in range(1, seats + 1))
+
+    def to_json(self) -> JSON:
+        return {
+            "open": self.open,
+            "listed": self.listed,
+            "names": {str(k): v for k, v in sorted(self.names.items())},
+            "bots": {str(k): v for k, v in sorted(self.bots.items())},
+            "resigned": list(self.resigned),
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Seating:
+        return cls(
+            open=bool(data.get("open", False)),
+            listed=bool(data.get("listed", False)),
+            names={int(k): str(v) for k, v in (data.get("names") or {}).items()},
+            bots={int(k): str(v) for k, v in (data.get("bots") or {}).items()},
+            resigned=tuple(int(s) for s in data.get("resigned") or ()),
+        )
+
+
+NO_SEATING = Seating()
+
+
+@dataclass(frozen=True)
+class UndoPoint:
+    """What `table.Undo` needs: the seat and command of the latest batch and the state
+    before it (itself without an undo point: one step back, never a chain)."""
+
+    seat: int
+    command: JSON
+    before: GameState
 
 
 @dataclass(frozen=True)
@@ -40,10 +132,18 @@ class GameState:
     seed_commitment: str = ""
     outcome: JSON | None = None
     seed: str = ""  # revealed only once the game has ended
+    seating: Seating = NO_SEATING
+    # not part of the game's identity: a state equals the fold of its events either way
+    undo: UndoPoint | None = field(default=None, compare=False, repr=False)
 
     @property
     def over(self) -> bool:
         return self.outcome is not None
+
+    @property
+    def waiting_for_players(self) -> bool:
+        """An open game before every seat is taken: no game command is accepted yet."""
+        return self.seating.open and not self.seating.full(self.seats)
 
 
 def seed_commitment(seed: bytes) -> str:
@@ -54,8 +154,15 @@ def schemas(rules: Rules) -> dict[str, int]:
     return {**ENGINE_EVENTS, **dict(rules.event_schemas)}
 
 
-def create(rules: Rules, options: JSON, seats: int, seed: bytes) -> tuple[list[Event], GameState]:
-    """The events that create a game, and the state after them (version not set)."""
+def create(
+    rules: Rules, options: JSON, seats: int, seed: bytes, table: JSON | None = None
+) -> tuple[list[Event], GameState]:
+    """The events that create a game, and the state after them (version not set).
+
+    `table` ({"open": true, "listed": bool}) opens the seats to be claimed: a
+    TableOpened event follows GameCreated, and no game command is accepted until every
+    seat is taken.
+    """
     if not rules.min_seats <= seats <= rules.max_seats:
         raise BadCommand(
             f"{rules.kind} is for {rules.min_seats} to {rules.max_seats} players, not {seats}"
@@ -72,25 +179,180 @@ def create(rules: Rules, options: JSON, seats: int, seed: bytes) -> tuple[list[E
         },
     )
     state = evolve(rules, None, created)
+    head = [created]
+    if table and table.get("open"):
+        opened = Event(TABLE_OPENED, {"open": True, "listed": bool(table.get("listed"))})
+        state = evolve(rules, state, opened)
+        head.append(opened)
     events = [created, *rules.setup(state.rules_state, Rng.for_version(seed, 1))]
-    return _finish(rules, state, events[1:], seed, head=[created])
+    return _finish(rules, state, events[1:], seed, head=head)
 
 
 def decide(
     rules: Rules, state: GameState, command: JSON, seat: int, seed: bytes
 ) -> tuple[list[Event], GameState]:
-    """The events `command` from `seat` causes, and the state after them."""
+    """The events `command` from `seat` causes, and the state after them.
+
+    A table command ("table.*") is the engine's own (see `decide_table`); every other
+    goes to the rules, once an open game has all its seats taken.
+    """
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
         raise BadCommand('a command is a JSON object with a string "type"')
+    if command["type"] in TABLE_COMMANDS:
+        return decide_table(rules, state, command, seat, seed)
     if not 1 <= seat <= state.seats:
         raise BadCommand(f"seat {seat} is not in this game")
     if state.over:
         raise RuleViolation("GAME_OVER", "the game has ended", "ENGINE-END")
+    if state.waiting_for_players:
+        raise RuleViolation(
+            "TABLE_NOT_FULL", "the game starts once every seat is taken", "ENGINE-TABLE"
+        )
     rng = Rng.for_version(seed, state.version + 1)
     events = rules.decide(state.rules_state, command, seat, rng)
     if not events:
         raise RuleViolation("NO_EFFECT", "that command changes nothing", "ENGINE-NOOP")
-    return _finish(rules, state, events, seed)
+    events, after = _finish(rules, state, events, seed)
+    return events, _with_undo(after, state, seat, command)
+
+
+def _with_undo(after: GameState, before: GameState, seat: int, command: JSON) -> GameState:
+    """`after` with the point `table.Undo` goes back to (a game command's batch only)."""
+    if after.over or command.get("type") in TABLE_COMMANDS or not 1 <= seat <= before.seats:
+        return replace(after, undo=None)
+    return replace(after, undo=UndoPoint(seat, command, replace(before, undo=None)))
+
+
+def _table_violation(code: str, reason: str) -> RuleViolation:
+    return RuleViolation(code, reason, "ENGINE-TABLE")
+
+
+def check_name(name: Any) -> str:
+    """A seat's name as the engine accepts it (the service cleans it first, see
+    athanor.app.names): 1-MAX_NAME_CHARS characters, no control characters, and not
+    a seat's number ("Seat 2"), which sentences would read as another seat."""
+    if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME_CHARS:
+        raise BadCommand(f"a name is 1-{MAX_NAME_CHARS} characters")
+    if any(not ch.isprintable() for ch in name) or _SEAT_WORD.search(name):
+        raise BadCommand("that name is not allowed")
+    return name
+
+
+def _seat_arg(command: JSON, state: GameState) -> int:
+    seat = command.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= state.seats:
+        raise BadCommand(f"seat must be 1-{state.seats}")
+    return seat
+
+
+def decide_table(
+    rules: Rules, state: GameState, command: JSON, seat: int, seed: bytes
+) -> tuple[list[Event], GameState]:
+    """The engine's table commands, decided before (and apart from) the rules.
+
+    The server's (`SERVER_COMMANDS`, recorded with seat 0): table.ClaimSeat {seat,
+    name}, table.GiveSeatToBot {seat, level}, table.Abandon, table.ReissueToken
+    {seat}. A seat's own (recorded with its seat): table.Resign and table.Undo.
+    Who may send them is the service's business; the rules here are the table's.
+    """
+    kind = command["type"]
+    if state.over:
+        raise RuleViolation("GAME_OVER", "the game has ended", "ENGINE-END")
+    if kind in SERVER_COMMANDS and seat != 0:
+        raise BadCommand(f"{kind} is sent by the server")
+    if kind not in SERVER_COMMANDS and not 1 <= seat <= state.seats:
+        raise BadCommand(f"seat {seat} is not in this game")
+    sitting = state.seating
+    events: list[Event]
+    if kind == CLAIM_SEAT:
+        target = _seat_arg(command, state)
+        name = check_name(command.get("name"))
+        if not sitting.open:
+            raise _table_violation("NOT_OPEN", "this game's seats are not open to claim")
+        if sitting.taken(target):
+            raise _table_violation("SEAT_TAKEN", f"seat {target} is taken")
+        if any(n.casefold() == name.casefold() for n in sitting.names.values()):
+            raise _table_violation("NAME_TAKEN", "another seat has that name")
+        events = [Event(SEAT_CLAIMED, {"seat": target, "name": name})]
+    elif kind == GIVE_TO_BOT:
+        target = _seat_arg(command, state)
+        level = command.get("level", "random")
+        if level not in BOT_LEVELS:
+            raise BadCommand(f"a bot's level is one of {', '.join(BOT_LEVELS)}")
+        if target in sitting.bots:
+            raise _table_violation("ALREADY_BOT", f"seat {target} is already a bot's")
+        events = [Event(SEAT_GIVEN_TO_BOT, {"seat": target, "level": level})]
+    elif kind == REISSUE:
+        events = [Event(TOKEN_REISSUED, {"seat": _seat_arg(command, state)})]
+    elif kind == ABANDON:
+        events = [Event(ABANDONED, {})]
+        return _ended(rules, state, events, seed, {"abandoned": True})
+    elif kind == RESIGN:
+        if seat in sitting.resigned:
+            raise _table_violation("RESIGNED", "this seat has resigned")
+        if state.waiting_for_players:
+            raise _table_violation("TABLE_NOT_FULL", "the game has not started")
+        events = [Event(RESIGNED, {"seat": seat})]
+        humans = [
+            s
+            for s in range(1, state.seats + 1)
+            if s != seat and s not in sitting.bots and s not in sitting.resigned
+        ]
+        if not humans:  # nobody left to play against: the game ends here
+            resigned = sorted({*sitting.resigned, seat})
+            return _ended(rules, state, events, seed, {"abandoned": True, "resigned": resigned})
+        events.append(Event(SEAT_GIVEN_TO_BOT, {"seat": seat, "level": BOT_LEVELS[0]}))
+    else:  # UNDO
+        return _decide_undo(rules, state, seat, seed)
+    after = state
+    for ev in events:
+        after = evolve(rules, after, ev)
+    return [_as_stored(ev) for ev in events], replace(after, undo=None)
+
+
+def _ended(
+    rules: Rules, state: GameState, events: list[Event], seed: bytes, outcome: JSON
+) -> tuple[list[Event], GameState]:
+    """The game ends by the table (abandoned): no scores, no winners, the seed revealed."""
+    body = {"scores": {}, "winners": [], **outcome}
+    events = [*events, Event(GAME_ENDED, {"outcome": body, "seed": seed.hex()}, PUBLIC)]
+    after = state
+    for ev in events:
+        after = evolve(rules, after, ev)
+    return [_as_stored(ev) for ev in events], replace(after, undo=None)
+
+
+def _decide_undo(
+    rules: Rules, state: GameState, seat: int, seed: bytes
+) -> tuple[list[Event], GameState]:
+    """table.Undo: back to the state before the seat's own last command, only while
+    that was the latest batch (no other seat acted since), it drew nothing from the Rng
+    (no die, no shuffle, no draw), rolled no die, showed nothing to anyone that the
+    table did not see, and the game does not forbid undoing it (`Rules.undo_forbidden`,
+    an optional set of command types)."""
+    point = state.undo
+    if point is None or point.seat != seat:
+        raise _table_violation(
+            "CANNOT_UNDO", "only your own last command, before anyone else acts, can be undone"
+        )
+    forbidden = frozenset(getattr(rules, "undo_forbidden", frozenset()))
+    kind = point.command.get("type")
+    if kind in forbidden or kind in rules.presentation.roll_commands:
+        raise _table_violation("CANNOT_UNDO", "this game does not allow undoing that command")
+    before = point.before
+    rng = Rng.for_version(seed, before.version + 1)
+    redone = rules.decide(before.rules_state, point.command, seat, rng)
+    # a draw from the Rng is a die or a shuffle; a private event showed someone something
+    if rng._counter or rng._pool or any(_private(ev.visibility, ev.redacted) for ev in redone):
+        raise _table_violation(
+            "CANNOT_UNDO", "that command revealed something or rolled a die: it stands"
+        )
+    events = [Event(UNDONE, {"seat": seat, "version": before.version})]
+    return [_as_stored(ev) for ev in events], replace(before, undo=None)
+
+
+def _private(visibility: Visibility, redacted: Any) -> bool:
+    return visibility.scope != "public" or redacted is not None
 
 
 def _finish(
@@ -103,7 +365,12 @@ def _finish(
     outcome = rules.outcome(state.rules_state)
     events = [*head, *events]
     if outcome is not None:
-        ended = Event(GAME_ENDED, {"outcome": outcome.to_json(), "seed": seed.hex()}, PUBLIC)
+        body = outcome.to_json()
+        if state.seating.resigned:  # a seat that resigned wins nothing, its bot's play aside
+            gone = set(state.seating.resigned)
+            body["winners"] = [w for w in body["winners"] if w not in gone]
+            body["resigned"] = sorted(gone)
+        ended = Event(GAME_ENDED, {"outcome": body, "seed": seed.hex()}, PUBLIC)
         state = evolve(rules, state, ended)
         events.append(ended)
     return events, state
@@ -159,7 +426,27 @@ def evolve(rules: Rules, state: GameState | None, event: Event) -> GameState:
         raise ValueError(f"{event.type} before {GAME_CREATED}")
     if event.type == GAME_ENDED:
         return replace(state, outcome=event.body.get("outcome"), seed=event.body.get("seed", ""))
+    if event.type in TABLE_EVENTS:
+        return _evolve_table(state, event)
     return replace(state, rules_state=rules.evolve(state.rules_state, event))
+
+
+def _evolve_table(state: GameState, event: Event) -> GameState:
+    body, sitting = event.body, state.seating
+    if event.type == UNDONE:
+        if state.undo is None:  # verify re-runs the command first: a bug if reached
+            raise ValueError("Undone without a state to go back to")
+        return replace(state.undo.before, undo=None)
+    if event.type == TABLE_OPENED:
+        sitting = replace(sitting, open=True, listed=bool(body.get("listed")))
+    elif event.type == SEAT_CLAIMED:
+        sitting = replace(sitting, names={**sitting.names, int(body["seat"]): str(body["name"])})
+    elif event.type == SEAT_GIVEN_TO_BOT:
+        seat = int(body["seat"])
+        sitting = replace(sitting, bots={**sitting.bots, seat: str(body.get("level", "random"))})
+    elif event.type == RESIGNED:
+        sitting = replace(sitting, resigned=(*sitting.resigned, int(body["seat"])))
+    return replace(state, seating=sitting)
 
 
 def _schema_of(rules: Rules, event_type: str) -> int:
@@ -198,6 +485,13 @@ def _engine_upcaster(rules: Rules, event_type: str, schema: int) -> Upcaster | N
 def apply(rules: Rules, state: GameState | None, record: Record) -> GameState:
     """Fold a stored record (upcast first) and advance version and head hash."""
     rec = upcast(rules, record)
+    undo = state.undo if state is not None else None
+    if state is not None and rec.command is not None:  # the first record of a batch
+        command, seat = rec.command, rec.seat
+        is_game = command.get("type") not in TABLE_COMMANDS and 1 <= seat <= state.seats
+        undo = UndoPoint(seat, command, replace(state, undo=None)) if is_game else None
+        if rec.type == UNDONE:
+            undo = state.undo  # Undone folds from the point it goes back to
     if state is not None and rec.type not in ENGINE_EVENTS:
         # built directly: dataclasses.replace was most of the cost of a replay
         return GameState(
@@ -210,9 +504,14 @@ def apply(rules: Rules, state: GameState | None, record: Record) -> GameState:
             state.seed_commitment,
             state.outcome,
             state.seed,
+            state.seating,
+            undo,
         )
+    if state is not None:
+        state = replace(state, undo=undo)
     new = evolve(rules, state, rec.event)
-    return replace(new, version=rec.version, head_hash=rec.hash)
+    undo = None if new.over or rec.type == UNDONE else new.undo
+    return replace(new, version=rec.version, head_hash=rec.hash, undo=undo)
 
 
 def fold(rules: Rules, records: Iterable[Record], state: GameState | None = None) -> GameState:
@@ -230,17 +529,36 @@ def _raise(hook: str, err: Exception) -> None:
     raise err
 
 
-def describe(rules: Rules, event_type: str, body: JSON, report: HookReport = _raise) -> str:
+def describe(
+    rules: Rules,
+    event_type: str,
+    body: JSON,
+    report: HookReport = _raise,
+    names: Mapping[int, str] | None = None,
+) -> str:
     """An event as a sentence, from the body the reader may see (so it cannot tell more).
 
     The game's `Presentation.describe` words its events; without one, or for a type it
-    does not word, the event is listed plainly.
+    does not word, the event is listed plainly. With `names` ({seat: name}), every
+    "Seat N"/"seat N" of the sentence reads as that seat's name: games word seats that
+    way and never need to know the names.
     """
+    text = _describe(rules, event_type, body, report)
+    if not names:
+        return text
+    return _SEAT_WORD.sub(lambda m: names.get(int(m.group(2)), m.group(0)), text)
+
+
+def _describe(rules: Rules, event_type: str, body: JSON, report: HookReport) -> str:
+    if event_type in TABLE_EVENTS:
+        return _describe_table(event_type, body)
     if event_type == GAME_CREATED:
-        return f"A game of {body.get('kind', '?')} for {body.get('seats', '?')} begins."
+        return f"A game of {rules.title} for {body.get('seats', '?')} players begins."
     if event_type == GAME_ENDED:
         winners = (body.get("outcome") or {}).get("winners") or []
         who = ", ".join(f"seat {w}" for w in winners) or "nobody"
+        if (body.get("outcome") or {}).get("abandoned"):
+            return "The game is abandoned. The secret seed is revealed."
         return f"The game is over; the winner: {who}. The secret seed is revealed."
     worded = rules.presentation.describe
     text = _guarded("describe", report, worded, event_type, body) if worded else None
@@ -248,6 +566,25 @@ def describe(rules: Rules, event_type: str, body: JSON, report: HookReport = _ra
         return text
     fields = ", ".join(f"{k} {v}" for k, v in body.items())
     return f"{event_type}" + (f": {fields}" if fields else "")
+
+
+def _describe_table(event_type: str, body: JSON) -> str:
+    seat = body.get("seat", "?")
+    match event_type:
+        case "TableOpened":
+            return "The seats are open: the game starts once every seat is taken."
+        case "SeatClaimed":
+            return f"Seat {seat} is taken."  # the name comes in by `names`
+        case "SeatGivenToBot":
+            return f"The server's bot plays seat {seat}."
+        case "Resigned":
+            return f"Seat {seat} resigns."
+        case "Abandoned":
+            return "The game is abandoned."
+        case "TokenReissued":
+            return f"Seat {seat} is given a new token; the old one no longer works."
+        case _:  # Undone
+            return f"Seat {seat} takes back its last command."
 
 
 def _guarded(hook: str, report: HookReport, fn: Callable[..., Any], *args: Any) -> Any:
@@ -278,7 +615,23 @@ def view(rules: Rules, state: GameState, seat: int | None, report: HookReport = 
     }
     if rules.presentation.labels is not None:
         out["labels"] = labels(rules, seen, report)
+    out.update(seating_view(state))
     return out
+
+
+def seating_view(state: GameState) -> JSON:
+    """The table's part of a view or table summary: names, bots, resigned seats, and
+    whether the game still waits for players; {} for a game with no table facts."""
+    sitting = state.seating
+    if sitting == NO_SEATING:
+        return {}
+    shown = sitting.to_json()
+    return {
+        "names": shown["names"],
+        "bots": shown["bots"],
+        "resigned": shown["resigned"],
+        "waiting_for_players": state.waiting_for_players,
+    }
 
 
 def labels(rules: Rules, seen: JSON, report: HookReport = _raise) -> dict[str, str]:
@@ -320,7 +673,7 @@ def strings_in(value: object, keys: bool = True) -> set[str]:
 
 
 def legal_commands(rules: Rules, state: GameState, seat: int) -> list[JSON]:
-    if state.over:
+    if state.over or state.waiting_for_players:
         return []
     return rules.legal_commands(state.rules_state, seat)
 
@@ -334,7 +687,7 @@ def free_commands(
     none are left, never send them.
     """
     hook = rules.presentation.free_commands
-    if hook is None or state.over:
+    if hook is None or state.over or state.waiting_for_players:
         return []
     return list(_guarded("free_commands", report, hook, state.rules_state, seat) or [])
 
@@ -366,7 +719,7 @@ def previews(
 def awaited(rules: Rules, state: GameState) -> dict[int, list[JSON]]:
     """The seats the game waits for, each with its legal commands: a seat is awaited
     when it has a legal command that is not one of the game's optional ones."""
-    if state.over:
+    if state.over or state.waiting_for_players:
         return {}
     optional = rules.presentation.optional_commands
     out = {}
@@ -415,7 +768,15 @@ def dump(rules: Rules, state: GameState) -> JSON:
         "outcome": state.outcome,
         "seed": state.seed,
         "rules_state": rules.dump_state(state.rules_state),
+        # only when there is one, so a game without table facts dumps as it always did
+        **({"seating": state.seating.to_json()} if state.seating != NO_SEATING else {}),
+        # what table.Undo needs, so a server that loads this snapshot can still undo
+        **({"undo": _dump_undo(rules, state.undo)} if state.undo is not None else {}),
     }
+
+
+def _dump_undo(rules: Rules, point: UndoPoint) -> JSON:
+    return {"seat": point.seat, "command": point.command, "before": dump(rules, point.before)}
 
 
 def load(rules: Rules, data: JSON) -> GameState:
@@ -429,4 +790,14 @@ def load(rules: Rules, data: JSON) -> GameState:
         seed_commitment=data["seed_commitment"],
         outcome=data.get("outcome"),
         seed=data.get("seed", ""),
+        seating=Seating.from_json(data["seating"]) if data.get("seating") else NO_SEATING,
+        undo=(
+            UndoPoint(
+                int(data["undo"]["seat"]),
+                dict(data["undo"]["command"]),
+                load(rules, data["undo"]["before"]),
+            )
+            if data.get("undo")
+            else None
+        ),
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine import Table, decisions
+from athanor.games import wording
 from athanor.games.witchs_brew.content import Content
 from athanor.games.witchs_brew.roles import NAMES
 from athanor.games.witchs_brew.state import State, score_parts
@@ -115,16 +116,17 @@ def table(content: Content, state: State) -> Table:
 
 
 SENTENCES = {
+    "SpellsShuffled": "The spell book is shuffled.",
     "SetBegun": "Set {set} begins: every seat chooses its role cards; seat {leader} leads.",
     "RolesChosen": "Seat {seat} has chosen its role cards.",
     "HandsTaken": "Every seat has chosen; set {set} is played.",
     "LeadPassed": "Seat {seat} leads.",
     "RoleLed": "Seat {seat} plays the {role}: I am the {role}!",
-    "Claimed": "Seat {seat}: I am the {role}!",
+    "Claimed": "Seat {seat} claims the role being played: I am the one!",
     "Passed": "Seat {seat} plays the card and lets it go.",
     "FavorTaken": "Seat {seat}: So be it! ({role})",
     "FullActionDone": "Seat {seat} carries out the {role}'s full action.",
-    "ShelfLosses": "The {role} collects {losses}.",
+    "ShelfLosses": "The {role} collects: {losses}.",
     "DropsGiven": "Seat {seat} gives {drops}.",
     "ShelfAdded": "Seat {seat} adds to the potion shelf.",
     "ShelfTaken": "Seat {seat} takes a potion shelf.",
@@ -135,6 +137,17 @@ SENTENCES = {
 }
 
 
+def _amounts(held: dict[str, Any]) -> list[str]:
+    """{"drops": {"red": 1}, "gold": 2} as ["1 red", "2 gold"]: nested counts flattened."""
+    out = []
+    for name, n in sorted(held.items()):
+        if isinstance(n, dict):
+            out += _amounts(n)
+        elif n:
+            out.append(f"{n} {name}")
+    return out
+
+
 def describe(event_type: str, body: dict[str, Any]) -> str | None:
     text = SENTENCES.get(event_type)
     if text is None:
@@ -143,6 +156,13 @@ def describe(event_type: str, body: dict[str, Any]) -> str | None:
     if "role" in fields:
         fields["role"] = NAMES.get(str(fields["role"]), fields["role"])
     fields.setdefault("role", "role")
+    # amounts read as words, never as a mapping's repr
+    for key in ("drops", "on"):
+        if isinstance(fields.get(key), dict):
+            fields[key] = wording.listing(_amounts(fields[key])) or "nothing"
+    if isinstance(fields.get("losses"), dict):
+        lost = [f"seat {seat} loses {n}" for seat, n in sorted(fields["losses"].items()) if n]
+        fields["losses"] = wording.listing(lost) or "nobody loses anything"
     try:
         return text.format(**fields)
     except (KeyError, IndexError):
