@@ -23,6 +23,7 @@ from athanor.engine.pack import BUILTIN, Pack, PackProblems
 from athanor.engine.rules import GameKind, Rules
 
 BUILTIN_GAMES: tuple[str, ...] = (
+    "athanor.games.alchemists.rules:GAME",
     "athanor.games.apothebakery.rules:GAME",
     "athanor.games.valley.rules:GAME",
     "athanor.games.witchs_brew.rules:GAME",

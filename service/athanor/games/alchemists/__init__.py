@@ -1,0 +1,1 @@
+"""Alchemists (Czech Games Edition): the card reader and the full game."""

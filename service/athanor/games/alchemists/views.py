@@ -1,0 +1,184 @@
+"""What a seat sees, the table summary, and events as sentences.
+
+Secret (AL-SET-17): a seat's ingredient hand, favors, unused seals, set-aside cards,
+its facts (the ingredients of its own mixes) and the kinds of its seals on the board
+until revealed; the assignment and its code until the game is over (reader mode: the
+code is shown at the start, as the printed app shows it, AL-CR-02)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.engine import Table
+from athanor.games.alchemists.alchemicals import INGREDIENT_NAMES, POTION_NAMES
+from athanor.games.alchemists.content import Content
+from athanor.games.alchemists.notebook import Notebook
+from athanor.games.alchemists.state import Player, State
+
+PUBLIC_PLAYER = (
+    "seat",
+    "gold",
+    "reputation",
+    "artifacts",
+    "grants",
+    "potions",
+    "cubes",
+    "held",
+    "hospital",
+    "unused",
+    "paralyzed",
+    "exhibited",
+    "mastery",
+)
+OWN_PLAYER = ("hand", "favors", "drawn_favors", "seals", "set_aside", "facts")
+
+
+def _player(p: Player, own: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {k: p[k] for k in PUBLIC_PLAYER}  # type: ignore[literal-required]
+    out["hand_count"] = len(p["hand"])
+    out["favor_count"] = len(p["favors"])
+    out["seals_left"] = sum(p["seals"].values())
+    if own:
+        out.update({k: p[k] for k in OWN_PLAYER})  # type: ignore[literal-required]
+    return out
+
+
+def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
+    over = state["phase"] == "over"
+    reader = state["mode"] == "reader"
+    out: dict[str, Any] = {
+        "mode": state["mode"],
+        "variant": state["variant"],
+        "phase": state["phase"],
+        "answers": state["answers"],
+        "last": state.get("last"),
+    }
+    if reader or over:
+        out["code"] = state["code"]
+    if over:
+        out["assignment"] = dict(state["assignment"])  # anyone can check every answer
+    if reader:
+        return out
+    sale = state["sale"]
+    adventurer = next((a for a in content.adventurer if a.id == state["adventurer"]), None)
+    out.update(
+        {
+            "round": state["round"],
+            "row": list(state["row"]),
+            "deck": len(state["deck"]),
+            "discard": len(state["discard"]),
+            "favor_deck": len(state["favor_deck"]),
+            "adventurer": None
+            if adventurer is None
+            else {"id": adventurer.id, "wants": list(adventurer.wants)},
+            "adventurers_left": len(state["adventurers"]),
+            "artifact_row": list(state["artifact_row"]),
+            "artifact_later": {k: list(v) for k, v in state["artifact_later"].items()},
+            "grants": list(state["grants"]),
+            "start_player": state["start_player"],
+            "choosers": list(state["choosers"]),
+            "track": dict(state["track"]),
+            "paralysis": list(state["paralysis"]),
+            "play_order": list(state["play_order"]),
+            "declarers": list(state["declarers"]),
+            "declared": {k: dict(v) for k, v in state["declared"].items()},
+            "queue": [list(q) for q in state["queue"]],
+            "associates": {k: list(v) for k, v in state["associates"].items()},
+            "herbalists": list(state["herbalists"]),
+            "herbal_discard": state["herbal_discard"],
+            "sale": None
+            if sale is None
+            else {
+                "bid": sorted(int(s) for s in sale["bids"]),
+                "bids": dict(sale["bids"])
+                if sale["order"] or over
+                else (
+                    {str(seat): sale["bids"][str(seat)]}
+                    if seat is not None and str(seat) in sale["bids"]
+                    else {}
+                ),
+                "order": list(sale["order"]),
+                "blocked": list(sale["blocked"]),
+            },
+            "student_sick": state["student_sick"],
+            "exhibited_first": list(state["exhibited_first"]),
+            "theories": {
+                ing: {
+                    "alchemical": t["alchemical"],
+                    "conflicts": list(t["conflicts"]),
+                    "seals": [
+                        {
+                            "seat": s["seat"],
+                            "seal": s["seal"]
+                            if s["revealed"] or s["seat"] == seat or over
+                            else None,
+                        }
+                        for s in t["seals"]
+                    ],
+                }
+                for ing, t in state["theories"].items()
+            },
+            "players": {
+                k: _player(p, seat is not None and int(k) == seat)
+                for k, p in state["players"].items()
+            },
+        }
+    )
+    if seat is not None and str(seat) in state["players"]:
+        out["notebook"] = notebook(out, seat, state["hints"])
+    if over:
+        out["scores"] = state.get("scores")
+        out["winners"] = state.get("winners")
+    return out
+
+
+def facts(view: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The facts a seat's view holds: its own."""
+    return list(view["players"][str(seat)].get("facts", []))
+
+
+def notebook(view: dict[str, Any], seat: int, hints: bool) -> dict[str, Any]:
+    """The deduction notebook from the seat's view alone."""
+    return Notebook(facts(view, seat)).grid(hints)
+
+
+def table(state: State) -> Table:
+    if state["mode"] == "reader":
+        return Table(track_label=f"reader, {state['answers']} answers", phase=state["phase"])
+    return Table(
+        track_position=state["round"],
+        track_label=f"round {state['round']} of 6",
+        track_length=6,
+        phase=state["phase"],
+        step=str(state["queue"][0][0]) if state["phase"] == "resolve" and state["queue"] else "",
+        scores={int(s): p["reputation"] for s, p in state["players"].items()},
+    )
+
+
+SENTENCES = {
+    "Mixed": "Seat {seat}'s {action} experiment makes {result}.",
+    "Sold": "Seat {seat} sells {wanted}: quality {quality}.",
+    "Exhibited": "Seat {seat} exhibits {potion}: {success}.",
+    "SignRevealed": "{ingredient} has sign {sign} on {colour}.",
+    "MasterMixed": "Seat {seat} shows that the mix makes {result}.",
+    "TheoryPublished": "Seat {seat} publishes {ingredient} = {alchemical}.",
+    "TheoryEndorsed": "Seat {seat} endorses the theory of {ingredient}.",
+    "RoundStarted": "Round {round} begins.",
+    "OrderChosen": "Seat {seat} takes order space {space}.",
+    "ActionsDeclared": "Seat {seat} declares its actions.",
+    "ActionDeclined": "Seat {seat} declines {space}.",
+    "GameScored": "The game is scored.",
+    "AnswersShown": "The reader shows its answers.",
+}
+
+
+def describe(event_type: str, body: dict[str, Any]) -> str | None:
+    template = SENTENCES.get(event_type)
+    if template is None:
+        return None
+    names = {**INGREDIENT_NAMES, **POTION_NAMES}
+    values = {k: names.get(v, v) if isinstance(v, str) else v for k, v in body.items()}
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError):
+        return None
