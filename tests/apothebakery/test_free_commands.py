@@ -101,7 +101,7 @@ def test_none_during_a_poltergeist() -> None:
         g = prepare(g, seat, inventory=["pure:plant", "failed", "pure:rock"])
     assert all(free(g, seat) for seat in g.rules_state["order"])
     g = vial_death(g, "poltergeist_left")
-    assert g.rules_state["pending"]["kind"] == "vengeance"
+    assert g.rules_state["pending"]["kind"] == "poltergeist"
     for seat in g.rules_state["order"]:
         assert inventory.arrange_refusal(g.rules_state, seat) is not None
         assert free(g, seat) == []

@@ -177,53 +177,79 @@ def test_poltergeist_passes_the_elixir_nearest_the_named_end(
     event: str, expect: str, where: int
 ) -> None:
     mine = ["spectral", "pure:water", "impure:rock", "rainbow", "failed"]
-    game = time_death(event, [1, 2], inventories={1: mine, 2: ["pure:plant", "pure:berry"]})
-    assert pending(game)["need"] == "pass" and pending(game)["seat"] == 1
+    game = time_death(event, [1, 2], inventories={1: mine, 2: ["impure:insect"]})
+    assert pending(game)["kind"] == "poltergeist" and pending(game)["seats"] == [1, 2]
     assert legal(game, 1) == [{"type": "PassElixir", "to": 2}]
+    assert legal(game, 2) == [{"type": "PassElixir", "to": 1}]  # both choose at once
     with pytest.raises(BadCommand):
         act(game, 1, {"type": "PassElixir", "to": 1})
     _, game = act(game, 1, {"type": "PassElixir", "to": 2})
+    assert legal(game, 1) == [] and player(game, 2)["inventory"] == ["impure:insect"]
+    _, game = act(game, 2, {"type": "PassElixir", "to": 1})
     assert expect not in player(game, 1)["inventory"]
     assert player(game, 1)["inventory"].count("spectral") == 1  # vials never move
-    assert player(game, 2)["inventory"][where] == expect  # placed at that end
+    assert player(game, 2)["inventory"] == [expect]  # placed at that end
+    assert "impure:insect" in player(game, 1)["inventory"]
+    assert pending(game).get("kind") != "poltergeist" and rs(game)["gv_queue"] == []
+
+
+@pytest.mark.rule("AB-GV-11", "AB-GV-12", "AB-Q-24")
+def test_poltergeist_passes_are_chosen_first_then_move_together() -> None:
+    """Seat 1 passes its Pure Rock to seat 2 while seat 2 passes its left-most elixir to
+    seat 1: seat 2's own elixir goes, the Rock stays with seat 2 (it cannot come back)."""
+    game = time_death(LEFT, [1, 2], inventories={1: ["pure:rock"], 2: ["pure:water"]})
+    _, game = act(game, 2, {"type": "PassElixir", "to": 1})
+    # the receiver seat 2 named is its own secret until the elixirs move
+    view = RULES.view(rs(game), 1)
+    assert view["pending"]["chosen"] == [2] and view["pending"]["passing_to"] is None
+    assert RULES.view(rs(game), 2)["pending"]["passing_to"] == 1
+    events, game = act(game, 1, {"type": "PassElixir", "to": 2})
+    chosen = [e for e in events if e.type == "PassChosen"]
+    assert not chosen[0].visibility.shows(2) and chosen[0].redacted == {"seat": 1}
+    assert player(game, 1)["inventory"] == ["pure:water"]
+    assert player(game, 2)["inventory"] == ["pure:rock"]
 
 
 @pytest.mark.rule("AB-GV-12", "AB-Q-25")
 def test_poltergeist_into_a_full_inventory_replaces_the_receivers_end_elixir() -> None:
     full = ["failed", "pure:berry", "pure:plant", "pure:rock", "pure:insect", "pure:plant"]
-    game = time_death(LEFT, [1, 2], inventories={1: ["impure:water"], 2: full})
-    game = edit(game, lambda s: None)
+    game = time_death(LEFT, [1, 2, 3], seats=3, inventories={1: ["impure:water"], 3: full})
     before = bags_total(game)
-    _, game = act(game, 1, {"type": "PassElixir", "to": 2})
-    assert player(game, 2)["inventory"] == [
-        "failed",
+    assert pending(game)["seats"] == [1, 3]  # seat 2 holds no elixir: nothing to pass
+    _, game = act(game, 1, {"type": "PassElixir", "to": 3})
+    _, game = act(game, 3, {"type": "PassElixir", "to": 2})
+    # seat 3 gave its left-most elixir away, so it has room for the arriving one
+    assert player(game, 3)["inventory"] == [
         "impure:water",
+        "failed",
         "pure:plant",
         "pure:rock",
         "pure:insect",
         "pure:plant",
     ]
-    assert bags_total(game)["berry"]["pure"] == before["berry"]["pure"] + 1
-    # seat 2 resolves the same Poltergeist next
-    assert pending(game)["seat"] == 2
+    assert player(game, 2)["inventory"] == ["pure:berry"]
+    assert bags_total(game) == before
 
 
-@pytest.mark.rule("AB-GV-12", "AB-GV-13", "AB-Q-25")
-def test_poltergeist_into_a_full_inventory_of_vials_discards_the_passed_elixir() -> None:
-    junk = ["failed", "spectral"] * 3
-    game = time_death(RIGHT, [1, 2], inventories={1: ["pure:water"], 2: junk})
+@pytest.mark.rule("AB-GV-12", "AB-Q-25")
+def test_poltergeist_into_a_full_inventory_of_a_non_passer_displaces() -> None:
+    full = ["failed", "pure:berry", "pure:plant", "pure:rock", "pure:insect", "pure:plant"]
+    game = time_death(LEFT, [1, 2], inventories={1: ["impure:water"], 2: full})
+    game = edit(game, lambda s: s["players"]["2"].update(inventory=["failed", "spectral"] * 3))
+    game = edit(game, lambda s: s["pending"].update(seats=[1]))
     before = bags_total(game)
     _, game = act(game, 1, {"type": "PassElixir", "to": 2})
-    assert player(game, 2)["inventory"] == junk and player(game, 1)["inventory"] == []
-    assert bags_total(game)["water"]["pure"] == before["water"]["pure"] + 1
+    assert player(game, 2)["inventory"] == ["failed", "spectral"] * 3
+    assert player(game, 1)["inventory"] == []
+    assert bags_total(game)["water"]["impure"] == before["water"]["impure"] + 1
 
 
 @pytest.mark.rule("AB-GV-13", "AB-Q-25")
 def test_poltergeist_without_an_elixir_does_nothing() -> None:
     game = time_death(LEFT, [1, 2], inventories={1: ["failed", "spectral"], 2: ["pure:plant"]})
-    # seat 1 has nothing to pass: its part resolves at once; seat 2 now passes
+    # seat 1 has nothing to pass: only seat 2 chooses
     assert player(game, 1)["inventory"] == ["failed", "spectral"]
-    assert pending(game)["seat"] == 2
+    assert pending(game)["seats"] == [2] and legal(game, 1) == []
 
 
 @pytest.mark.rule("AB-Q-22")

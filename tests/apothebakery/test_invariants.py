@@ -344,6 +344,8 @@ def awaited_by_the_rules(rs: JSON) -> tuple[int, ...]:
     if kind == "rolloff":
         waiting = {s for g in pending["groups"] for s in g if str(s) not in pending["rolls"]}
         return tuple(sorted(waiting))
+    if kind == "poltergeist":  # every passer chooses at once
+        return tuple(sorted(s for s in pending["seats"] if str(s) not in pending["chosen"]))
     if kind == "reaction":
         return tuple([s for s in pending["seats"] if s not in pending["answered"]][:1])
     if kind:

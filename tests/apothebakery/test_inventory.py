@@ -98,7 +98,7 @@ def test_AB_INV_02_no_rearranging_while_a_poltergeist_is_resolved() -> None:
         g = prepare(g, seat, inventory=["pure:plant", "failed", "pure:rock"])
     g = vial_death(g, "poltergeist_left")
     pending = g.rules_state["pending"]
-    assert pending["kind"] == "vengeance" and pending["need"] == "pass"
+    assert pending["kind"] == "poltergeist"
     for seat in g.rules_state["order"]:
         refused(
             g, seat, {"type": "ArrangeInventory", "order": [3, 2, 1]}, "INVENTORY_FROZEN", "AB-Q-25"

@@ -97,6 +97,23 @@ def test_AB_Q_06_judged_after_feeding() -> None:
     assert not of_type(events, "IridescentShuffledIn")
 
 
+@pytest.mark.rule("AB-Q-06", "AB-IRI-02", "AB-FEED-01")
+def test_AB_Q_06_able_by_feeding_is_not_unable() -> None:
+    """A seat that could have fed its Forries to afford a card chose not to forage: it
+    was able, so its Iridescent is not shuffled in."""
+    food = resource("water", 1)
+    state = foraging(
+        {1: [W1, W2, W3], 2: [R1, R2, R3]},
+        picks={1: [W1], 2: [R1, R2]},
+        slots=DEAR,
+        held={1: [food]},
+    )
+    assert {"type": "TakeCard", "slot": 2} not in legal(state, 1)  # 1 stamina: nothing yet
+    events, state = end(state)  # ends without feeding
+    assert not of_type(events, "IridescentShuffledIn")
+    assert of_type(events, "ForagingEnded")[0].body["unable"] is False
+
+
 @pytest.mark.rule("AB-Q-06", "AB-FOR-12")
 def test_AB_Q_06_affordable_blind_draw_counts_and_nothing_left_does_not() -> None:
     hand = [W4A, W4B, W1]

@@ -162,6 +162,8 @@ def views_of_random_games() -> Iterator[JSON]:
         (2, {"difficult": "true"}, 2),
         (3, {"objectives": "true"}, 3),
         (4, {"objectives": "true"}, 4),
+        (4, {}, 14),  # an Iridescent Forrie shuffled in and drawn
+        (3, {}, 6),
     ]:
         table = LocalGame(RULES, RULES.validate_options(raw, seats), seats, f"lbl-{seed}".encode())
         rng = random.Random(seed)

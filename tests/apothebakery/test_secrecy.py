@@ -289,7 +289,7 @@ def leaky(leak: str) -> View:
 
 @pytest.mark.parametrize("leak", ["stamina", "hand", "deck"])
 def test_the_secrecy_checks_catch_a_leaky_view(leak: str) -> None:
-    table = Table(3, 7)
+    table = Table(3, 8)
 
     # play on to a pick step where some seat also holds resource cards of its own
     def ready() -> bool:

@@ -20,6 +20,35 @@ def test_a_body_without_the_template_fields_is_listed_plainly() -> None:
 
 
 def test_every_event_the_game_knows_has_a_sentence() -> None:
-    from athanor.games.apothebakery.words import TEMPLATES
+    from athanor.games.apothebakery.words import PHRASES, TEMPLATES
 
-    assert set(RULES.registry.by_type) == set(TEMPLATES)
+    assert set(RULES.registry.by_type) == set(TEMPLATES) | set(PHRASES)
+    assert not set(TEMPLATES) & set(PHRASES)
+
+
+def test_a_tied_roll_off_says_who_rolls_again() -> None:
+    tied = {"ranks": {}, "again": [[1, 3]]}
+    assert game.describe(RULES, "RollOffResolved", tied) == (
+        "The roll-off ties: seat 1 and seat 3 roll again."
+    )
+    settled = {"ranks": {"1": [6], "3": [2]}, "again": []}
+    assert game.describe(RULES, "RollOffResolved", settled) == "The turn-order roll-off is settled."
+
+
+def test_steps_read_in_the_tables_words() -> None:
+    body = {"phase": "end_of_round", "step": "sun", "turn": None}
+    assert game.describe(RULES, "StepEntered", body) == "Now: end of round, the Sun moves."
+
+
+def test_poltergeist_moves_name_the_elixirs() -> None:
+    body = {
+        "event": "poltergeist_left",
+        "end": "left",
+        "passes": [
+            {"seat": 1, "to": 2, "slot": 1, "token": "pure:rock", "displaced": None},
+            {"seat": 2, "to": 1, "slot": 1, "token": "impure:water", "displaced": None},
+        ],
+    }
+    assert game.describe(RULES, "ElixirsPassed", body) == (
+        "The Poltergeist moves seat 1's Pure Rock to seat 2 and seat 2's Impure Water to seat 1."
+    )

@@ -93,3 +93,24 @@ def test_sentences_name_labelled_ids_by_their_labels() -> None:
         "res-041 and xres-04 and res-04-b"
     )
     assert fmt.sentence("", LABELS) == "" and fmt.sentence("res-04", {}) == "res-04"
+
+
+def test_identical_cards_never_read_the_same_in_a_variant_list() -> None:
+    labels = {"plant-04": "Plant 4/1", "plant-09": "Plant 4/1"}
+    commands = [
+        {"type": "FeedForries", "card": "plant-04"},
+        {"type": "FeedForries", "card": "plant-09"},
+    ]
+    texts = fmt.variant_texts(commands, labels)
+    assert len(set(texts)) == 2 and all("Plant 4/1" in t for t in texts)
+    same = [{"type": "X", "n": 1}, {"type": "X", "n": 1}]  # even a repeat reads apart
+    assert len(set(fmt.variant_texts(same))) == 2
+
+
+def test_the_status_lines_are_cut_to_the_width_never_wrapped() -> None:
+    table = {"awaiting": [1], "phase": "Foraging", "step": "picking Forries"}
+    title = "Apothebakery: The Culinary Alchemists"
+    text = fmt.status(title, "g" * 36, 12, 1, {}, table, width=80)
+    first, second = text.split("\n")
+    assert len(first) <= 80 and first.endswith("…")
+    assert second.startswith(">> YOUR TURN <<") and len(second) <= 80

@@ -63,7 +63,9 @@ def base_label(kind: str, card: Any) -> str:
     """A card's label before any id is added, from its printed fields."""
     if kind == "elixir":
         colors = "Multi" if card.multi else "/".join(c.title() for c in card.colors)
-        return f"{colors} L{card.level} {card.shape} ({card.ep} EP)"
+        cost = " ".join(f"{c[0].upper()}{n}" for c, n in card.cost.items())
+        bonus = "".join(f" +{t.title()}" for t in card.bonus)
+        return f"{colors} L{card.level} {card.shape} ({card.ep} EP; cost {cost}{bonus})"
     name = EFFECT_NAMES[card.effect]
     return f"{name} ({card.param.title()})" if card.param else name
 
@@ -80,10 +82,10 @@ def test_every_id_the_pack_prints_and_every_token_has_a_label() -> None:
 def test_labels_come_from_the_printed_cards() -> None:
     names = NAMES
     # the placeholder pack's cards, as printed in content/*.toml
-    assert names["elx-22"] == "Red L3 square (6 EP)"
-    assert names["elx-67"] == "Red/Orange L2 square (3 EP)"
-    assert names["elx-71"] == "Yellow/Green L3 triangular (5 EP)"
-    assert names["elx-79"] == "Multi L2 square (1 EP) (elx-79)"
+    assert names["elx-22"] == "Red L3 square (6 EP; cost R3)"
+    assert names["elx-67"] == "Red/Orange L2 square (3 EP; cost R1 O1 +Yellow)"
+    assert names["elx-71"] == "Yellow/Green L3 triangular (5 EP; cost Y1 G2 +Water +Yellow)"
+    assert names["elx-79"] == "Multi L2 square (1 EP; cost Y1 P1)"
     assert names["evt-02"] == "Slowdown"
     assert names["evt-05"] == "Ingredient loss (Yellow)"
     assert names["evt-14"] == "Decoction loss (Purple)"
@@ -107,8 +109,8 @@ def test_plain_words_are_not_labelled() -> None:
 def test_labels_are_short_and_read_well_in_a_list() -> None:
     for card_id, label in NAMES.items():
         plain = label.removesuffix(f" ({card_id})")
-        assert 0 < len(plain) <= 33, label
-        assert len(label) <= 36, label  # a list of two fits an 80-column line
+        assert 0 < len(plain) <= 60, label
+        assert len(label) <= 60, label  # the printed cost and bonus are part of it
         assert "," not in label and "\n" not in label, label  # lists are joined with ", "
         assert label != card_id and label == label.strip()
 
@@ -124,23 +126,21 @@ def test_two_ids_share_a_label_only_when_their_cards_are_the_same_in_print() -> 
     assert not shared, f"different cards read the same: {shared}"
     # the placeholder deck prints no two cards alike: every label is its own
     assert len(set(names.values())) == len(names)
-    # the multi-color elixirs differ only in cost: theirs carry the id
-    multi = [c for c in PACK.elixirs if c.multi]
-    assert multi and all(names[c.id].endswith(f" ({c.id})") for c in multi)
-    assert not any(names[c.id].endswith(f"({c.id})") for c in PACK.elixirs if not c.multi)
+    # the multi-color elixirs differ only in cost, which their labels print: no ids
+    assert not any(names[c.id].endswith(f"({c.id})") for c in PACK.elixirs)
 
 
 def test_identical_cards_share_a_label_and_look_alikes_get_their_ids() -> None:
     first, second, third, *rest = PACK.elixirs
     twin = dataclasses.replace(first, id=second.id)  # the same card printed twice
-    bonus = dataclasses.replace(first, id=third.id, bonus=("blue",))  # reads the same
+    bonus = dataclasses.replace(first, id=third.id, bonus=("blue",))  # its label prints it
     assert face(twin) == face(first) and face(bonus) != face(first)
     plain = NAMES[first.id]
     names = all_labels(dataclasses.replace(PACK, elixirs=(first, twin, *rest)))
     assert names[first.id] == names[twin.id] == plain
     names = all_labels(dataclasses.replace(PACK, elixirs=(first, second, bonus, *rest)))
-    assert names[first.id] == f"{plain} ({first.id})"
-    assert names[bonus.id] == f"{plain} ({bonus.id})"
+    assert names[first.id] == plain and names[bonus.id] != plain
+    assert not names[bonus.id].endswith(f"({bonus.id})")
     assert names[second.id] == NAMES[second.id]
 
 
@@ -152,7 +152,7 @@ def test_the_rules_offer_the_hook() -> None:
         "phase": "play",
     }
     assert LABEL(view) == {
-        "elx-22": "Red L3 square (6 EP)",
+        "elx-22": "Red L3 square (6 EP; cost R3)",
         "evt-05": "Ingredient loss (Yellow)",
         "protection": "Protection token",
     }

@@ -225,12 +225,14 @@ def brew(t: Trial, text: str) -> bool:
 
 def make(t: Trial, text: str) -> bool:
     made = t.body("ElixirsMade")["made"]
-    if len(made) == 1:  # the card is described: "elx-05 (Yellow, triangular, level 2)"
-        assert re.search(rf"^Makes {made[0]['card']} \(.*?\) in place {made[0]['place']} ", text)
+    if len(made) == 1:  # the card by its label: "Yellow L2 triangular (2 EP; cost Y2)"
+        name = previews.card_name(load(), made[0]["card"])
+        assert text.startswith(f"Makes {name}") and f" in place {made[0]['place']} " in text
     else:
-        cards = previews.listing([m["card"] for m in made])
-        places = previews.listing([str(m["place"]) for m in made])
-        assert text.startswith(f"Makes {cards} in places {places} for "), text
+        cards = previews.listing(
+            [f"{previews.card_name(load(), m['card'])} in place {m['place']}" for m in made]
+        )
+        assert text.startswith(f"Makes {cards} for "), text
     paid = amounts(section(r" for (.*?) decoctions \(left", text))
     left = amounts(section(r"decoctions \(left: (.*?)\)", text))
     for color in load().settings.decoction_colors:
@@ -342,7 +344,7 @@ def protect(t: Trial, text: str) -> bool:
 def choose_elixir(t: Trial, text: str) -> bool:
     hit = t.struck()
     assert hit is not None and hit["place"] == t.command["place"]
-    assert text.split(" from place")[0].endswith(hit["card"])
+    assert text.split(" from place")[0].endswith(previews.card_name(load(), hit["card"]))
     ep = load().elixir(hit["card"]).ep
     if hit["effect"] == "exchange":
         assert number(r"\((\d+) EP at game end\)", text) == ep
@@ -583,10 +585,12 @@ def test_VA_EVE_01_the_elixir_an_event_takes_is_previewed(card: str) -> None:
     ep = load().elixir("elx-21").ep
     if card == LOSE:
         assert text == (
-            f"Discards elx-21 from place 2 to the box: its {ep} EP no longer count at game end."
+            f"Discards {previews.card_name(load(), 'elx-21')} from place 2 to the box: its {ep} "
+            "EP no longer count at game end."
         )
     else:
-        assert text.startswith(f"Gives up elx-21 from place 2 ({ep} EP at game end) for a random")
+        name = previews.card_name(load(), "elx-21")
+        assert text.startswith(f"Gives up {name} from place 2 ({ep} EP at game end) for a random")
     effect = "lose_elixir" if card == LOSE else "exchange"
     assert check_state(state, SEED)[f"ChooseElixir:{effect}"] == 2  # either elixir
 
@@ -606,7 +610,8 @@ def test_VA_TDEC_01_transform_rearrange_token_and_end_turn_previews() -> None:
     )
     move = {"type": "Rearrange", "token": True, "from": 7, "to": 2}
     assert preview_of(state, 1, move).startswith(
-        "Moves elx-22 from place 7 to place 2 with your rearranging token (no action used). "
+        f"Moves {previews.card_name(load(), 'elx-22')} from place 7 to place 2 with your "
+        "rearranging token (no action used). "
         "Lines before tokens: col1 no longer full."
     )
     assert preview_of(state, 1, {"type": "EndTurn"}) == "Ends your turn with 2 actions unused."

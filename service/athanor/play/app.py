@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import _widget_navigation, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -33,6 +33,25 @@ BACK = "back"
 # name a card the events just showed, such as one fed from a hidden hand)
 LOG_WAIT_S = 0.5
 PREVIEW = "=> "  # marks the game's preview of a command, in words rather than colour
+
+
+class CommandList(OptionList):
+    """The command list: Up and Down stop at the ends instead of wrapping round, so a
+    held key never lands on "back" or on the other end's command."""
+
+    def action_cursor_up(self) -> None:
+        found = _widget_navigation.find_next_enabled_no_wrap(
+            self.options, anchor=self.highlighted, direction=-1
+        )
+        if found is not None:
+            self.highlighted = found
+
+    def action_cursor_down(self) -> None:
+        found = _widget_navigation.find_next_enabled_no_wrap(
+            self.options, anchor=self.highlighted, direction=1
+        )
+        if found is not None:
+            self.highlighted = found
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -79,7 +98,7 @@ class PlayApp(App[None]):
     #banner.down { display: block; }
     #body { height: 1fr; }
     #view-pane { width: 1fr; border: round $primary; }
-    #side { width: 40; }
+    #side { width: 45%; min-width: 40; max-width: 90; }
     #commands { height: 1fr; border: round $primary; }
     #preview { height: auto; max-height: 7; border: round $primary; padding: 0 1; display: none; }
     #preview.offered { display: block; }
@@ -111,6 +130,7 @@ class PlayApp(App[None]):
         self.known_labels: dict[str, str] = {}  # every label this seat's views gave
         self._previews: tuple[Snapshot | None, dict[str, str]] = (None, {})
         self.sending = False
+        self._option_keys: list[str | None] = []  # what each listed option stands for
 
     @property
     def log_versions(self) -> list[int]:
@@ -123,7 +143,7 @@ class PlayApp(App[None]):
             with VerticalScroll(id="view-pane", can_focus=True):
                 yield Static("", id="view")
             with Vertical(id="side"):
-                yield OptionList(id="commands")
+                yield CommandList(id="commands")
                 yield Static("", id="preview")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield Label("", id="message")
@@ -184,6 +204,7 @@ class PlayApp(App[None]):
                     snap.seat,
                     snap.view,
                     snap.table,
+                    self.size.width,
                 )
             )
         )
@@ -270,6 +291,8 @@ class PlayApp(App[None]):
         if self.group_type is not None and self.group_type not in groups:
             self.group_type = None  # those commands are gone: back to the types
         highlighted = pane.highlighted
+        keys = self._option_keys
+        was = keys[highlighted] if highlighted is not None and highlighted < len(keys) else None
         pane.clear_options()
         if self.group_type is None:
             pane.border_title = "commands"
@@ -283,15 +306,29 @@ class PlayApp(App[None]):
             pane.border_title = fmt.group_title(self.group_type)
             pane.add_option(Option("<- back (Esc)", id=BACK))
             variants = groups[self.group_type]
-            # ids whose label another variant's id shares keep their id: "Plant 1/3 [plant-01]"
-            tagged = fmt.look_alike(variants, self.labels)
-            for n, command in enumerate(variants):
-                text = fmt.arguments(command, self.labels, tagged)
+            # no two variants read the same: "Plant 1/3 [plant-01]", "Plant 1/3 [plant-02]"
+            for n, text in enumerate(fmt.variant_texts(variants, self.labels)):
                 pane.add_option(Option(text, id=f"variant:{n}"))
         if pane.option_count:
-            # keep the cursor where the player left it, as far as the list allows
-            pane.highlighted = min(highlighted or 0, pane.option_count - 1)
+            # keep the cursor on the same item when it is still listed, else on its row
+            keys = self._option_keys = [self._option_key(pane, i) for i in range(pane.option_count)]
+            if was is not None and was in keys:
+                pane.highlighted = keys.index(was)
+            else:
+                pane.highlighted = min(highlighted or 0, pane.option_count - 1)
         self.show_preview()
+
+    def _option_key(self, pane: OptionList, index: int | None) -> str | None:
+        """What an option stands for, the same across listings: its type, or the
+        variant's command (a variant's row number changes when others come or go)."""
+        if index is None or not 0 <= index < pane.option_count:
+            return None
+        key = pane.get_option_at_index(index).id or ""
+        if key.startswith("variant:") and self.group_type is not None:
+            variants = self.groups().get(self.group_type, [])
+            n = int(key[8:])
+            return f"{self.group_type}:{fmt.key(variants[n])}" if n < len(variants) else None
+        return key or None
 
     @on(OptionList.OptionSelected, "#commands")
     def choose(self, event: OptionList.OptionSelected) -> None:

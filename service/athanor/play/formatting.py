@@ -153,19 +153,23 @@ def status(
     my_seat: int,
     view: dict[str, Any],
     table: dict[str, Any],
+    width: int = 10_000,
 ) -> str:
-    """Two lines: who and where we are; whose turn it is and what the game waits for."""
+    """Two lines: who and where we are; whose turn it is and what the game waits for.
+    Each is cut to `width` (the turn line first names the turn, so its end may go)."""
     me = f"seat {my_seat}" if my_seat else "spectator"
+    # the first line is cut to the width, never wrapped: the turn line must stay in view
+    width = max(width, 20)
     track = ""
     if table.get("track_label") or table.get("track_length"):
         track = f" · {table.get('track_label', '')}"
         if table.get("track_length"):
             track += f" ({table.get('track_position', 0)}/{table['track_length']})"
-    first = f"{title} · {game_id} · {me} · v{version}{track}"
+    first = fit(f"{title} · {game_id} · {me} · v{version}{track}", width)
     if view.get("over"):
         outcome = view.get("outcome")
         second = "GAME OVER" + (f": {compact(outcome)}" if outcome else "")
-        return f"{first}\n{second}"
+        return f"{first}\n{fit(second, width)}"
     awaiting = [int(s) for s in table.get("awaiting", [])]
     parts = []
     if my_seat and my_seat in awaiting:
@@ -179,7 +183,12 @@ def status(
     if table.get("last_roll"):
         roller = table.get("last_roll_seat", 0)
         parts.append(f"last roll {table['last_roll']}" + (f" by seat {roller}" if roller else ""))
-    return f"{first}\n{' · '.join(parts)}"
+    return f"{first}\n{fit(' · '.join(parts), width)}"
+
+
+def fit(line: str, width: int) -> str:
+    """`line` cut to `width` columns, an ellipsis marking the cut."""
+    return line if len(line) <= width else line[: width - 1] + "…"
 
 
 def compact(value: Any) -> str:
@@ -238,6 +247,26 @@ def arguments(
             text = compact(value)
         parts.append(f"{words(key)}: {text}")
     return " · ".join(parts) or "(no arguments)"
+
+
+def variant_texts(commands: list[dict[str, Any]], labels: Labels = NO_LABELS) -> list[str]:
+    """Each variant's arguments, no two alike: ids whose label another id shares keep
+    their id; variants that still read the same show every id they name, and then a
+    number (identical cards in print are still different moves)."""
+    tagged = look_alike(commands, labels)
+    texts = [arguments(c, labels, tagged) for c in commands]
+    seen: dict[str, list[int]] = {}
+    for n, text in enumerate(texts):
+        seen.setdefault(text, []).append(n)
+    for same in (ns for ns in seen.values() if len(ns) > 1):
+        for n in same:
+            texts[n] = arguments(commands[n], labels, ids_in(commands[n], labels))
+    counts: dict[str, int] = {}
+    for n, text in enumerate(texts):
+        if texts.count(text) > 1:
+            counts[text] = counts.get(text, 0) + 1
+            texts[n] = f"{text} (#{counts[text]})"
+    return texts
 
 
 def ids_in(command: dict[str, Any], labels: Labels) -> set[str]:

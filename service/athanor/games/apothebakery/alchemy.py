@@ -7,6 +7,7 @@ the seat taking its healing turn (AB-FIN-05).
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, TypedDict
 
 from athanor.engine import BadCommand, Event, Rng, RuleViolation, decks
@@ -20,6 +21,7 @@ from athanor.games.apothebakery.state import (
     Player,
     State,
     active_seat,
+    is_elixir,
     player,
     token_kind,
 )
@@ -139,6 +141,12 @@ def process(
         raise BadCommand('"rainbow" is true or false')
     abilities = requested(transmute is not None, potency, rainbow)
     mana = ability_cost(cards, state, seat, abilities) if abilities else 0
+    if rainbow and not rainbow_possible(cards, state, seat, card, transmute, potency):
+        raise RuleViolation(
+            "RAINBOW_IMPOSSIBLE",
+            "this draw and your Pure elixirs cannot make a Rainbow",
+            "AB-ABL-13",
+        )
     bag, wanted = draw_plan(cards, card, transmute, potency)
     draws = inventory.draw_from_bag(state, bag, wanted, rng)
     body = CardProcessed(seat=seat, card=card, bag=bag, draws=draws, abilities=abilities, mana=mana)
@@ -297,8 +305,12 @@ class Purged(TypedDict):
 def purge(cards: Cards, state: State, command: dict[str, Any], seat: int) -> list[Event]:
     p = _require_station(cards, state, seat, "AB-Q-34")
     chosen = _slots(command, "discard", p["inventory"])
+    if any(not is_elixir(p["inventory"][i - 1]) for i in chosen):
+        raise BadCommand('"discard" lists elixirs; Failed Elixirs and Spectral Vials go anyway')
     mana = ability_cost(cards, state, seat, [PURGE])
     gone = purged(p["inventory"], chosen)
+    if not any(gone):
+        raise RuleViolation("NOTHING_TO_PURGE", "that Purge would remove nothing", "AB-ABL-14")
     removed = [t for t, out in zip(p["inventory"], gone, strict=True) if out]
     body = Purged(seat=seat, slots=chosen, removed=removed, mana=mana)
     return [Event("Purged", body)]
@@ -330,13 +342,13 @@ def _ended(state: State, body: AlchemyEnded) -> None:
 
 
 def station_commands(cards: Cards, state: State, seat: int) -> list[dict[str, Any]]:
-    """Processing and ability commands (not every subset of Purge discards: only none)."""
+    """Every processing and ability command the station accepts now: each card with
+    every affordable set of abilities (AB-Q-33), a Rainbow from each pair of Pure
+    (AB-ABL-11), a Purge of each set of elixirs that removes something (AB-ABL-14)."""
     if not station_open(cards, state, seat):
         return []
     p = player(state, seat)
-    rules = cards.settings().abilities
     out: list[dict[str, Any]] = []
-    left = rules.max_per_round - p["activations"]
 
     def affordable(names: list[str]) -> bool:
         try:
@@ -346,20 +358,46 @@ def station_commands(cards: Cards, state: State, seat: int) -> list[dict[str, An
         return True
 
     for card in dict.fromkeys(p["resources"]):
-        out.append({"type": "ProcessCard", "card": card})
-        if left >= 1 and affordable([POTENCY]):
-            out.append({"type": "ProcessCard", "card": card, "potency": True})
-        if left >= 1 and affordable([RAINBOW_ABILITY]):
-            out.append({"type": "ProcessCard", "card": card, "rainbow": True})
-        if left >= 1 and affordable([TRANSMUTE]):
-            out += [
-                {"type": "ProcessCard", "card": card, "transmute": t}
-                for t in cards.elixir_types()
-                if t != cards.resource(card).type
-            ]
+        # any of the types may be named, the card's own too (AB-ABL-06)
+        for transmute in (None, *cards.elixir_types()):
+            for potency in (False, True):
+                for rainbow in (False, True):
+                    names = requested(transmute is not None, potency, rainbow)
+                    if names and not affordable(names):
+                        continue
+                    if rainbow and not rainbow_possible(
+                        cards, state, seat, card, transmute, potency
+                    ):
+                        continue
+                    command: dict[str, Any] = {"type": "ProcessCard", "card": card}
+                    if transmute is not None:
+                        command["transmute"] = transmute
+                    if potency:
+                        command["potency"] = True
+                    if rainbow:
+                        command["rainbow"] = True
+                    out.append(command)
     pures = [i for i, t in enumerate(p["inventory"], 1) if token_kind(t) == "pure"]
     if len(pures) >= 2 and affordable([RAINBOW_ABILITY]):
-        out.append({"type": "MakeRainbow", "slots": pures[:2]})
-    if any(token_kind(t) in ("failed", "spectral") for t in p["inventory"]) and affordable([PURGE]):
-        out.append({"type": "Purge", "discard": []})
+        out += [{"type": "MakeRainbow", "slots": list(pair)} for pair in combinations(pures, 2)]
+    if affordable([PURGE]):
+        inv = p["inventory"]
+        forced = any(token_kind(t) in (FAILED, SPECTRAL) for t in inv)
+        elixirs = [i for i, t in enumerate(inv, 1) if is_elixir(t)]
+        for n in range(len(elixirs) + 1):
+            for chosen in combinations(elixirs, n):
+                if chosen or forced:
+                    out.append({"type": "Purge", "discard": list(chosen)})
     return out
+
+
+def rainbow_possible(
+    cards: Cards, state: State, seat: int, card: str, transmute: str | None, potency: bool
+) -> bool:
+    """Whether a Rainbow declared before this card's draw could make anything: the draw
+    can hold a Pure (its bag has one) and, with the Pure already held, two are in reach
+    (AB-ABL-13). A declaration that cannot is refused rather than paid for nothing."""
+    bag, wanted = draw_plan(cards, card, transmute, potency)
+    in_bag = state["bags"].get(bag, {}).get("pure", 0)
+    held = sum(1 for t in player(state, seat)["inventory"] if token_kind(t) == "pure")
+    return in_bag >= 1 and held + min(wanted, in_bag) >= 2

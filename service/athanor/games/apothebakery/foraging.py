@@ -471,18 +471,24 @@ def _blind(state: State, body: WildernessDrawn) -> None:
 
 
 def could_forage(cards: Cards, state: State, seat: int) -> bool:
-    """Whether anything was affordable: the test of 'unable to forage' (AB-Q-06)."""
+    """Whether anything was affordable: the test of 'unable to forage' (AB-Q-06).
+
+    A player who could still feed counts the best feed's stamina: the rulebook's
+    "unable to forage" is a player who could not, not one who chose not to feed
+    (AB-IRI-02, AB-FEED-01); the game README records this."""
     p = player(state, seat)
+    stamina = p["stamina"]
+    if not p["fed"] and not p.get("spent") and p["resources"]:
+        stamina += max(cards.resource(c).potency for c in p["resources"])
     slots = state["wilderness"]["slots"]
     if any(
-        c is not None and slot_cost(cards, state, seat, i) <= p["stamina"]
-        for i, c in enumerate(slots)
+        c is not None and slot_cost(cards, state, seat, i) <= stamina for i, c in enumerate(slots)
     ):
         return True
     blind_cost, _ = cards.blind_draw()
     has_cards = bool(state["wilderness"]["deck"] or state["wilderness"]["discard"])
     free = p["benefit"] == DRAW and not p.get("benefit_used")
-    return has_cards and (p["stamina"] >= blind_cost or free)
+    return has_cards and (stamina >= blind_cost or free)
 
 
 def end_turn(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from athanor.engine import BadCommand, Event, Rng, RuleViolation
+from athanor.engine import BadCommand, Event, Rng, RuleViolation, only_seats
 from athanor.games.apothebakery import corruption, dice, inventory
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles, handles_with_cards
@@ -121,10 +121,126 @@ def advance(state: State) -> list[Event]:
         return [*_to_corruption(state, seat, event), resolved]
     if solo and event == FENNIC and not eligible:
         return [*_vial_back(state), resolved]
-    if not eligible or (event in (POLTERGEIST_LEFT, POLTERGEIST_RIGHT) and state["seats"] < 2):
+    if event in (POLTERGEIST_LEFT, POLTERGEIST_RIGHT):
+        return _poltergeist(state, head["adventurer"], event)
+    if not eligible:
         return [resolved]
-    need = "discard" if event == FENNIC else "pass"
-    return [Event("VengeanceAwaits", {"seat": seat, "event": event, "need": need})]
+    return [Event("VengeanceAwaits", {"seat": seat, "event": event, "need": "discard"})]
+
+
+def _poltergeist(state: State, adventurer: str, event: str) -> list[Event]:
+    """Poltergeist Activity for every seat that resolves this death: each with an
+    elixir chooses a receiver first, then all elixirs move together (AB-GV-11,
+    AB-Q-24), so none can come straight back. Without a second seat or an elixir,
+    the part resolves at once."""
+    entries = 0
+    for entry in state["gv_queue"]:
+        if entry["adventurer"] != adventurer or entry["event"] != event:
+            break
+        entries += 1
+    resolvers = [e["seat"] for e in state["gv_queue"][:entries]]
+    passers = [
+        s
+        for s in resolvers
+        if state["seats"] >= 2 and any(is_elixir(t) for t in player(state, s)["inventory"])
+    ]
+    if not passers:
+        return [
+            Event("VengeanceResolved", {"seat": s, "event": event, "vial": False})
+            for s in resolvers
+        ]
+    body = PoltergeistAwaits(event=event, seats=passers, resolvers=resolvers)
+    return [Event("PoltergeistAwaits", body)]
+
+
+class PoltergeistAwaits(TypedDict):
+    event: str
+    seats: list[int]  # who passes an elixir
+    resolvers: list[int]  # every queue entry this Poltergeist resolves, in order
+
+
+@handles("PoltergeistAwaits")
+def _poltergeist_awaits(state: State, body: PoltergeistAwaits) -> None:
+    state["pending"] = {
+        "kind": "poltergeist",
+        "event": body["event"],
+        "seats": list(body["seats"]),
+        "resolvers": list(body["resolvers"]),
+        "chosen": {},
+    }
+
+
+class PassChosen(TypedDict):
+    seat: int
+    to: NotRequired[int]  # only the chooser sees the receiver until the elixirs move
+
+
+@handles("PassChosen")
+def _pass_chosen(state: State, body: PassChosen) -> None:
+    pending = state["pending"]
+    if pending is not None and pending["kind"] == "poltergeist":
+        pending["chosen"][str(body["seat"])] = body["to"]
+
+
+class Pass(TypedDict):
+    seat: int
+    to: int
+    slot: int
+    token: str
+    displaced: int | None  # see displaced_by, judged as the passes land in seat order
+
+
+class ElixirsPassed(TypedDict):
+    event: str
+    end: str
+    passes: list[Pass]
+
+
+def _land_all(cards: Cards, state: State, end: str, chosen: dict[str, int]) -> list[Pass]:
+    """Every chosen pass, with where each elixir lands: all leave their givers first,
+    then arrive in seat order (a receiver that gave one away has room for one)."""
+    invs = {s: list(player(state, s)["inventory"]) for s in seat_numbers(state)}
+    passes: list[Pass] = []
+    for seat in sorted(int(k) for k in chosen):
+        slot = nearest(invs[seat], end)
+        assert slot is not None  # a passer holds an elixir (checked when it was asked)
+        token = invs[seat][slot - 1]
+        passes.append(Pass(seat=seat, to=chosen[str(seat)], slot=slot, token=token, displaced=None))
+    for p in passes:
+        invs[p["seat"]].pop(p["slot"] - 1)
+    for p in passes:
+        p["displaced"] = displaced_by(cards, invs[p["to"]], end)
+        _arrive(None, invs[p["to"]], p["token"], end, p["displaced"])
+    return passes
+
+
+def _arrive(
+    state: State | None, receiver: list[str], token: str, end: str, displaced: int | None
+) -> None:
+    """A passed elixir lands: at the named end when there is room, else in place of the
+    receiver's elixir nearest that end (AB-GV-12), else it is lost (AB-Q-25). With no
+    state (a plan), the tokens that leave play are not returned."""
+    if displaced is None:
+        if end == "left":
+            receiver.insert(0, token)
+        else:
+            receiver.append(token)
+    elif displaced == 0:
+        if state is not None:
+            inventory.return_tokens(state, [token])
+    else:
+        if state is not None:
+            inventory.return_tokens(state, [receiver[displaced - 1]])
+        receiver[displaced - 1] = token
+
+
+@handles("ElixirsPassed")
+def _all_passed(state: State, body: ElixirsPassed) -> None:
+    for p in body["passes"]:
+        player(state, p["seat"])["inventory"].pop(p["slot"] - 1)
+    for p in body["passes"]:
+        receiver = player(state, p["to"])["inventory"]
+        _arrive(state, receiver, p["token"], body["end"], p["displaced"])
 
 
 def end_of(event: str) -> str | None:
@@ -264,11 +380,16 @@ class ElixirPassed(TypedDict):
 
 
 def pass_elixir(cards: Cards, state: State, command: dict[str, Any], seat: int) -> list[Event]:
-    """Poltergeist Activity: hand the end elixir to another player (AB-GV-11..13)."""
-    pending = _require(state, seat, "pass")
+    """Poltergeist Activity: hand the end elixir to another player (AB-GV-11..13). Each
+    passer chooses in secret; the last choice moves every elixir at once."""
     to = command.get("to")
     if not isinstance(to, int) or to == seat or to not in seat_numbers(state):
         raise BadCommand('"to" is another seat of this game')
+    current = state.get("pending") or {}
+    if current.get("kind") == "poltergeist":
+        return _choose_pass(cards, state, current, seat, to)
+    # a game stored while passes were resolved one seat at a time goes on that way
+    pending = _require(state, seat, "pass")
     end = end_of(pending["event"]) or "right"
     giver = player(state, seat)["inventory"]
     slot = nearest(giver, end)
@@ -292,20 +413,33 @@ def pass_elixir(cards: Cards, state: State, command: dict[str, Any], seat: int) 
 
 @handles("ElixirPassed")
 def _passed(state: State, body: ElixirPassed) -> None:
-    giver = player(state, body["seat"])["inventory"]
-    token = giver.pop(body["slot"] - 1)
+    token = player(state, body["seat"])["inventory"].pop(body["slot"] - 1)
     receiver = player(state, body["to"])["inventory"]
-    displaced = body["displaced"]
-    if displaced is None:
-        if body["end"] == "left":
-            receiver.insert(0, token)
-        else:
-            receiver.append(token)
-    elif displaced == 0:
-        inventory.return_tokens(state, [token])
-    else:
-        inventory.return_tokens(state, [receiver[displaced - 1]])
-        receiver[displaced - 1] = token
+    _arrive(state, receiver, token, body["end"], body["displaced"])
+
+
+def _choose_pass(
+    cards: Cards, state: State, pending: dict[str, Any], seat: int, to: int
+) -> list[Event]:
+    if seat not in pending["seats"] or str(seat) in pending["chosen"]:
+        raise RuleViolation(
+            "NO_VENGEANCE", "you have no Poltergeist elixir to pass now", "AB-GV-11"
+        )
+    chosen = Event("PassChosen", {"seat": seat, "to": to}, only_seats(seat), {"seat": seat})
+    picks = {**pending["chosen"], str(seat): to}
+    if len(picks) < len(pending["seats"]):
+        return [chosen]
+    event = pending["event"]
+    end = end_of(event) or "right"
+    moved = ElixirsPassed(event=event, end=end, passes=_land_all(cards, state, end, picks))
+    return [
+        chosen,
+        Event("ElixirsPassed", moved),
+        *(
+            Event("VengeanceResolved", {"seat": s, "event": event, "vial": False})
+            for s in pending["resolvers"]
+        ),
+    ]
 
 
 def discard_elixir(state: State, command: dict[str, Any], seat: int) -> list[Event]:
@@ -374,6 +508,10 @@ def _room(state: State, body: RoomMade) -> None:
 def commands(cards: Cards, state: State, seat: int) -> list[dict[str, Any]]:
     """The decisions a vengeance or a forced token waits for from `seat`."""
     pending = state.get("pending") or {}
+    if pending.get("kind") == "poltergeist":
+        if seat not in pending["seats"] or str(seat) in pending["chosen"]:
+            return []
+        return [{"type": "PassElixir", "to": s} for s in seat_numbers(state) if s != seat]
     if pending.get("seat") != seat:
         return []
     inv = player(state, seat)["inventory"]

@@ -417,6 +417,15 @@ def pass_elixir(s: Seen, command: JSON) -> str | None:
     receiver = s.view["players"][str(to)]["inventory"]
     token = s.inventory(slot)
     text = f"Passes your {end}-most elixir, {s.token(token)}, to seat {to}"
+    if pending.get("kind") == "poltergeist":
+        # every pass is chosen first and they move together (ghosts.py): where it lands
+        # depends on the choices still secret, so only what is certain is said
+        others = [p for p in pending["seats"] if p != int(s.seat)]
+        if others:
+            text += ", when every pass is chosen; all elixirs then move at once"
+        if inventory.is_full(s.cards, receiver) and to not in pending["seats"]:
+            text += f"; seat {to} has no room, so it replaces their {end}-most elixir (if any)"
+        return text + "."
     displaced = ghosts.displaced_by(s.cards, receiver, end)
     if displaced:  # a full receiver gives up its elixir at the same end (AB-GV-12)
         text += f", who discards {s.token(receiver[displaced - 1])} for it"

@@ -177,7 +177,7 @@ class ApothebakeryRules(PlainStateRules):
             return inventory.keep_commands(pending) if pending["seat"] == seat else []
         if kind in ("side_effects", "keep_spell"):
             return healing.pending_commands(cards, state, seat)
-        if kind in ("vengeance", "make_room"):
+        if kind in ("vengeance", "make_room", "poltergeist"):
             return ghosts.commands(cards, state, seat)
         if kind:
             return []

@@ -248,6 +248,14 @@ class MakeRoomPending(TypedDict):
     token: str
 
 
+class PoltergeistPending(TypedDict):
+    kind: Literal["poltergeist"]
+    event: str
+    seats: list[int]  # who passes an elixir
+    resolvers: list[int]  # the Ghost Vengeance queue entries it resolves
+    chosen: dict[str, int]  # seat -> receiver, secret until the elixirs move
+
+
 class ReactionPending(TypedDict):
     kind: Literal["reaction"]
     seats: list[int]
@@ -263,6 +271,7 @@ Pending = (
     | HealPending
     | KeepSpellPending
     | VengeancePending
+    | PoltergeistPending
     | MakeRoomPending
     | ReactionPending
 )

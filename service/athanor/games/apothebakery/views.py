@@ -60,6 +60,14 @@ def view(cards: Cards, state: State, seat: int | None) -> dict[str, Any]:
     pending = state.get("pending")
     if pending and pending.get("kind") in PRIVATE_PENDING and pending.get("seat") != seat:
         pending = {"kind": pending["kind"], "seat": pending["seat"]}
+    if pending and pending.get("kind") == "poltergeist":
+        # who has chosen is public; a receiver only to its chooser, until the elixirs move
+        chosen = pending["chosen"]
+        pending = {
+            **{k: v for k, v in pending.items() if k != "chosen"},
+            "chosen": sorted(int(s) for s in chosen),
+            "passing_to": chosen.get(str(seat)) if seat is not None else None,
+        }
     return {
         "round": state["round"],
         "time_of_day": cards.time_of_day(state["round"]),

@@ -8,13 +8,14 @@ read as their labels (labels.py: printed, public names), never more than the bod
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.labelling import sentence
+from athanor.games.wording import listing
 
 TEMPLATES: dict[str, str] = {
-    "StepEntered": "Now: {phase}, {step}.",
     "ForrieDeckShuffled": "Seat {seat}'s Forrie deck is shuffled.",
     "ForrieDeckReshuffled": "Seat {seat} reshuffles its exhausted Forries into its deck.",
     "WildernessShuffled": "The Wilderness deck is shuffled.",
@@ -24,7 +25,6 @@ TEMPLATES: dict[str, str] = {
     "SpellDeckReshuffled": "The spell discard is shuffled into a new deck.",
     "SpellDeckReordered": "Spells go back into the deck.",
     "ObjectiveDeckShuffled": "The objective deck is shuffled.",
-    "RollOffResolved": "The turn-order roll-off is settled.",
     "VengeanceAwaits": "Seat {seat} must resolve a Ghost Vengeance.",
     "ReactionAnswered": "Seat {seat} answers the heal.",
     "HelpingHandDrawn": "Seat {seat} draws from the {bag} bag: {draws}.",
@@ -67,10 +67,11 @@ TEMPLATES: dict[str, str] = {
     "SpellsDrawn": "Seat {seat} draws spells.",
     "SpellChosen": "Seat {seat} chooses a spell.",
     "HealingPassed": "Seat {seat} passes its healing turn.",
-    "AdventurerDied": "{adventurer} dies ({cause}).",
     "VengeanceResolved": "Seat {seat} resolves a Ghost Vengeance.",
     "ReputationLost": "Seat {seat} loses {amount} reputation.",
     "ElixirPassed": "Seat {seat} passes an elixir to seat {to}.",
+    "PoltergeistAwaits": "Poltergeist Activity: seats {seats} each choose who gets an elixir.",
+    "PassChosen": "Seat {seat} chooses who gets its elixir.",
     "ElixirDiscarded": "Seat {seat} discards an elixir.",
     "RoomMade": "Seat {seat} makes room for a {placed} token.",
     "SunMoved": "The Sun moves to {label}.",
@@ -78,7 +79,7 @@ TEMPLATES: dict[str, str] = {
     "WildernessRefreshed": "The Wilderness slides on and is refilled.",
     "AbilitiesRecharged": "All abilities recharge.",
     "AdventurersReplaced": "New adventurers arrive.",
-    "SpellCast": "Seat {seat} casts {spell}.",
+    "SpellCast": "Seat {seat} casts {card}.",
     "AdventurerInStasis": "Seat {seat} puts an adventurer in Stasis.",
     "Cleansed": "Seat {seat} cleanses seat {target}.",
     "HeartsChanged": "The adventurer at position {position} now has {hearts} hearts.",
@@ -94,5 +95,100 @@ TEMPLATES: dict[str, str] = {
 }
 
 
+# Where play is, in the table's words: (phase, step) and the open decisions by kind.
+STEPS: dict[tuple[str, str], str] = {
+    ("setup", "exchange"): "setup, exchanging objectives",
+    ("foraging", "pick"): "Foraging, picking Forries",
+    ("foraging", "order"): "Foraging, setting turn order",
+    ("foraging", "placing"): "Foraging, placing Corruption",
+    ("foraging", "forage"): "Foraging",
+    ("alchemy", "alchemy"): "Alchemy",
+    ("healing", "heal"): "Healing",
+    ("healing", "closing"): "Healing closes",
+    ("end_of_round", "sun"): "end of round, the Sun moves",
+    ("end_of_round", "vengeance"): "end of round, Ghost Vengeance",
+    ("scoring", "tally"): "scoring",
+    ("over", "over"): "the game is over",
+}
+DECISIONS: dict[str, str] = {
+    "rolloff": "roll-off for turn order",
+    "corruption_rolloff": "roll-off with Corruption for turn order",
+    "corruption_roll": "Corruption's kill roll",
+    "side_effects": "side-effect roll",
+    "keep_spell": "choosing a spell",
+    "overflow": "choosing elixirs to keep",
+    "vengeance": "Ghost Vengeance",
+    "poltergeist": "Poltergeist Activity",
+    "make_room": "making room",
+    "reaction": "answering a heal",
+    "dying": "a death",
+}
+PHASES = {
+    "setup": "Setup",
+    "foraging": "Foraging",
+    "alchemy": "Alchemy",
+    "healing": "Healing",
+    "end_of_round": "End of round",
+    "scoring": "Scoring",
+    "over": "Game over",
+}
+
+
+def step_words(phase: str, step: str) -> str:
+    """A phase and step as the table says them ("end of round, the Sun moves")."""
+    return STEPS.get((phase, step), f"{PHASES.get(phase, phase)}")
+
+
+def _step(cards: Cards, body: dict[str, Any]) -> str | None:
+    if "phase" not in body or "step" not in body:
+        return None
+    return f"Now: {step_words(body['phase'], body['step'])}."
+
+
+def _rolloff(cards: Cards, body: dict[str, Any]) -> str | None:
+    again = body.get("again")
+    if again:
+        tied = "; ".join(listing([f"seat {s}" for s in group]) for group in again)
+        return f"The roll-off ties: {tied} roll again."
+    return "The turn-order roll-off is settled."
+
+
+def _passed(cards: Cards, body: dict[str, Any]) -> str | None:
+    names = cards.names()
+    moves = [
+        f"seat {p['seat']}'s {names.get(p['token'], 'elixir')} to seat {p['to']}"
+        for p in body.get("passes", [])
+    ]
+    return f"The Poltergeist moves {listing(moves)}."
+
+
+CAUSES = {
+    "time": "out of time",
+    "closing": "unhealed as the final round closes",
+    "side_effect": "a side effect",
+    "free_sample": "a Free Sample",
+    "stasis": "left in Stasis",
+}
+
+
+def _died(cards: Cards, body: dict[str, Any]) -> str | None:
+    if "adventurer" not in body:
+        return None
+    name = cards.names().get(body["adventurer"], "An adventurer")
+    cause = CAUSES.get(str(body.get("cause")), "")
+    return f"{name} dies ({cause})." if cause else f"{name} dies."
+
+
+PHRASES: dict[str, Callable[[Cards, dict[str, Any]], str | None]] = {
+    "AdventurerDied": _died,
+    "StepEntered": _step,
+    "RollOffResolved": _rolloff,
+    "ElixirsPassed": _passed,
+}
+
+
 def describe(cards: Cards, event_type: str, body: dict[str, Any]) -> str | None:
+    phrase = PHRASES.get(event_type)
+    if phrase is not None:
+        return phrase(cards, body)
     return sentence(TEMPLATES.get(event_type), body, cards.names())

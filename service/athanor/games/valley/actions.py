@@ -4,7 +4,7 @@ decoction-transformation token. Selling lives in selling.py."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 from typing import Any
 
 from athanor.engine import BadCommand, Event, RuleViolation
@@ -289,9 +289,8 @@ def pay(p: Player, color: str, n: int) -> None:
 
 
 def make_commands(content: Content, state: State, seat: int) -> list[Command]:
-    """Every affordable set of display cards that fits the chest, into the first empty
-    places; a single card is also offered into each empty place (where it lands decides
-    the lines it can be sold in)."""
+    """Every affordable set of display cards that fits the chest, each card into any
+    empty place (where it lands decides the lines it can be sold in, VA-MAKE-06)."""
     p = player(state, seat)
     empty = [i for i, c in enumerate(p["chest"], 1) if c is None]
     shown = [c for c in state["display"] if c]
@@ -300,15 +299,8 @@ def make_commands(content: Content, state: State, seat: int) -> list[Command]:
         for group in combinations(shown, size):
             if not affordable(p, make_cost(content, group)):
                 continue
-            if size == 1:
-                out += [
-                    {"type": "Make", "cards": [{"card": group[0], "place": place}]}
-                    for place in empty
-                ]
-            else:
-                orders = [
-                    {"card": c, "place": place} for c, place in zip(group, empty, strict=False)
-                ]
+            for places in permutations(empty, size):
+                orders = [{"card": c, "place": at} for c, at in zip(group, places, strict=True)]
                 out.append({"type": "Make", "cards": orders})
     return out
 

@@ -67,7 +67,15 @@ def elixir_label(card: ElixirCard) -> str:
     """Colors (as printed; "Multi" for the wild card), level, shape and EP: what a sale
     and the final count read of it (VA-SELL-04..06, VA-SCORE-01)."""
     colors = MULTI_NAME if card.multi else "/".join(title(c) for c in card.colors)
-    return f"{colors} L{card.level} {card.shape} ({card.ep} EP)"
+    return f"{colors} L{card.level} {card.shape} ({card.ep} EP; {printed_extras(card)})"
+
+
+def printed_extras(card: ElixirCard) -> str:
+    """The cost and skill bonus printed on the card: "cost R2 O1 +Red" (colors by their
+    initials, which the six colors keep apart; a bonus track in full)."""
+    cost = " ".join(f"{c[0].upper()}{n}" for c, n in card.cost.items())
+    bonus = "".join(f" +{title(t)}" for t in card.bonus)
+    return f"cost {cost}{bonus}"
 
 
 def event_label(event: EventCard) -> str:

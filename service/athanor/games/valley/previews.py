@@ -105,13 +105,17 @@ def amounts(by_name: dict[str, int]) -> str:
     return listing([f"{n} {title(name)}" for name, n in by_name.items()])
 
 
+def card_name(content: Content, card_id: str) -> str:
+    """An elixir by its printed face (its label), never its id."""
+    from athanor.games.valley.labels import elixir_label  # labels reads EFFECT_NAMES here
+
+    return elixir_label(content.elixir(card_id))
+
+
 def card_text(content: Content, card_id: str) -> str:
-    """An elixir by id with what a sale reads of it: colors, shape and level."""
-    card = content.elixir(card_id)
-    if card.multi:
-        return f"{card_id} (multi-color, wild)"
-    colors = "-".join(title(c) for c in card.colors)
-    return f"{card_id} ({colors}, {card.shape}, level {card.level})"
+    """An elixir by its label; a multi-color one says it is wild in a sale."""
+    name = card_name(content, card_id)
+    return f"{name}, wild in a sale" if content.elixir(card_id).multi else name
 
 
 def effect_name(pending: JSON) -> str:
@@ -206,8 +210,7 @@ def make(s: Seen, command: JSON) -> str:
     if len(orders) == 1:
         what = f"{card_text(s.content, orders[0]['card'])} in place {orders[0]['place']}"
     else:
-        places = [str(o["place"]) for o in orders]
-        what = f"{listing(ids)} in places {listing(places)}"
+        what = listing([f"{card_name(s.content, o['card'])} in place {o['place']}" for o in orders])
     rest = ", ".join(f"{n} {title(color)}" for color, n in left.items())
     text = f"Makes {what} for {amounts(paid)} decoctions (left: {rest})."
     if moves:
@@ -225,9 +228,10 @@ def rearrange(s: Seen, command: JSON) -> str:
     src, dst = command["from"], command["to"]
     moving, other = chest[src - 1], chest[dst - 1]
     if other is None:
-        text = f"Moves {moving} from place {src} to place {dst}"
+        text = f"Moves {card_name(s.content, str(moving))} from place {src} to place {dst}"
     else:
-        text = f"Swaps {moving} (place {src}) and {other} (place {dst})"
+        a, b = card_name(s.content, str(moving)), card_name(s.content, other)
+        text = f"Swaps {a} (place {src}) and {b} (place {dst})"
     if command.get("token"):
         text += " with your rearranging token (no action used)."
     else:
@@ -246,7 +250,7 @@ def change_text(content: Content, card_id: str, use: JSON) -> str:
     else:
         replaced = selling.replaced_color(content.elixir(card_id), use)
         counts_as = f"counts {title(value)} instead of {title(replaced)}"
-    return f"{card_id} {counts_as} ({TOKEN_NAMES[kind]})"
+    return f"{card_name(content, card_id)} {counts_as} ({TOKEN_NAMES[kind]})"
 
 
 def sell(s: Seen, command: JSON) -> str | None:
@@ -361,7 +365,8 @@ def choose_elixir(s: Seen, command: JSON) -> str | None:
     ep = s.content.elixir(card).ep
     if pending["effect"] == "exchange":
         return (
-            f"Gives up {card} from place {place} ({ep} EP at game end) for a random "
+            f"Gives up {card_name(s.content, card)} from place {place} ({ep} EP at game end) "
+            "for a random "
             "elixir from the deck, which takes its place."
         )
     if pending["effect"] != "lose_elixir":
@@ -369,7 +374,8 @@ def choose_elixir(s: Seen, command: JSON) -> str | None:
     after = list(chest)
     after[place - 1] = None
     return (
-        f"Discards {card} from place {place} to the box: its {ep} EP no longer "
+        f"Discards {card_name(s.content, card)} from place {place} to the box: its {ep} EP "
+        "no longer "
         f"count at game end.{news_text(s.content, chest, after)}"
     )
 

@@ -261,27 +261,39 @@ def best_declaration(
     return chosen[1]
 
 
+def improving(
+    content: Content, cards: list[str], places: tuple[int, ...], kind: str
+) -> list[dict[str, Any]]:
+    """Every use of one token on the line that raises its sale."""
+    plain = _total(content, cards, places, [])
+    return [
+        change
+        for card, place in zip(cards, places, strict=True)
+        for change in _options(content, card, place, kind)
+        if _total(content, cards, places, [change]) > plain
+    ]
+
+
 def sell_commands(content: Content, state: State, seat: int) -> list[Command]:
-    """Each full line as it is, with the best single token change where one helps, and
-    with the best declaration of all (several tokens) where that pays more still."""
+    """Each full line as it is, and with every declaration of token changes that each
+    raise the sale: each improving use of each token alone, and together on different
+    elixirs (each token changes its own part of the bonus, so gains add up)."""
     p = player(state, seat)
-    out = []
+    out: list[Command] = []
+    owned = [k for k in CHANGES if k in p["tokens"]]
     for line, places in LINES.items():
         cards = full_line(p["chest"], line)
         if cards is None:
             continue
-        out.append({"type": "Sell", "line": line})
-        owned = [k for k in CHANGES if k in p["tokens"]]
-        single = max(
-            (best_declaration(content, cards, places, [k]) for k in owned),
-            key=lambda uses: _total(content, cards, places, uses),
-            default=[],
-        )
-        if single:
-            out.append({"type": "Sell", "line": line, "changes": single})
-        best = best_declaration(content, cards, places, owned)
-        if _total(content, cards, places, best) > _total(content, cards, places, single):
-            out.append({"type": "Sell", "line": line, "changes": best})
+        per_kind = [[None, *improving(content, cards, places, k)] for k in owned]
+        for combo in product(*per_kind):
+            uses = [u for u in combo if u is not None]
+            if len({u["place"] for u in uses}) != len(uses):
+                continue
+            command: Command = {"type": "Sell", "line": line}
+            if uses:
+                command["changes"] = uses
+            out.append(command)
     return out
 
 

@@ -15,6 +15,7 @@ from athanor.games.labelling import sentence
 from athanor.games.valley import scoring
 from athanor.games.valley.content import Content
 from athanor.games.valley.state import State, active_seat, skills
+from athanor.games.wording import count, listing, title
 
 
 def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
@@ -57,7 +58,7 @@ def table(state: State) -> Table:
     return Table(
         track_label=label,
         phase=state["phase"],
-        step=f"{state['actions_left']} actions left" if state["phase"] == "play" else "",
+        step=f"{count(state['actions_left'], 'action')} left" if state["phase"] == "play" else "",
         scores={int(s): p["ep"] for s, p in state["players"].items()},
     )
 
@@ -65,24 +66,122 @@ def table(state: State) -> Table:
 SENTENCES = {
     "SkillsAssigned": "Seat {seat} raises its skills: {tracks}.",
     "TurnStarted": "Seat {seat}'s turn: {actions} actions.",
-    "IngredientsCollected": "Seat {seat} collects {take}.",
-    "DecoctionsBrewed": "Seat {seat} brews {decoctions}.",
-    "ElixirsMade": "Seat {seat} makes elixirs.",
-    "ElixirsRearranged": "Seat {seat} rearranges its chest.",
-    "LineSold": "Seat {seat} sells {line} for {total} EP.",
     "DecoctionsTransformed": "Seat {seat} transforms {n} {from} decoctions into {to}.",
     "TurnEnded": "Seat {seat} ends its turn.",
     "CardDealt": "{card} is dealt to the display.",
-    "EventRevealed": "Event: {effect}.",
-    "EventStruck": "The event strikes seat {seat}.",
-    "ProtectionDecided": "Seat {seat} decides on protection.",
     "VirtualTurn": "The virtual opponent takes {card}.",
     "GameOver": "The game is over.",
+    "DeckDrawn": "The elixir deck is drawn for this player count.",
+    "DisplayDealt": "The display is dealt: {display}.",
+    "EventsShuffledIn": "The event cards are shuffled into the deck.",
+    "SkillsStarted": "Each player raises two skills, in turn order.",
+    "DisplayShifted": "The display closes its gaps.",
+    "EndTriggered": "The deck is empty: the game ends once every seat has had equal turns.",
+    "EventDone": "{card} is resolved.",
+    "DeckShuffled": "The deck is shuffled.",
+    "KitsHanded": "Every player takes a kit.",
 }
+ACTIONS = {
+    "collect": "collects ingredients",
+    "brew": "brews decoctions",
+    "make": "makes elixirs",
+    "rearrange": "rearranges its chest",
+    "sell": "sells a line",
+}
+LINE_NAMES = {
+    "row1": "the top row",
+    "row2": "the middle row",
+    "row3": "the bottom row",
+    "col1": "the left column",
+    "col2": "the middle column",
+    "col3": "the right column",
+    "diag1": "the diagonal from the top left",
+    "diag2": "the diagonal from the top right",
+}
+
+
+def amounts(by_name: Mapping[str, int]) -> str:
+    """{"red": 3, "water": 1} as "3 Red and 1 Water"."""
+    return listing([f"{n} {title(k)}" for k, n in by_name.items() if n]) if by_name else "nothing"
+
+
+def _effect(effect: str, param: Any) -> str:
+    from athanor.games.valley.previews import EFFECT_NAMES  # previews imports this module
+
+    name = EFFECT_NAMES.get(effect, title(effect))
+    return f"{name} ({title(str(param))})" if param else name
+
+
+def _phrase(names: Mapping[str, str], event_type: str, body: dict[str, Any]) -> str | None:
+    """The events whose bodies hold maps and lists of parts, worded one by one."""
+    seat = body.get("seat")
+
+    def name(card: Any) -> str:
+        return names.get(str(card), "an elixir") if card else "nothing"
+
+    if event_type == "ActionTaken" and seat is not None:
+        return f"Seat {seat} {ACTIONS.get(str(body.get('action')), 'takes an action')}."
+    if event_type == "IngredientsCollected" and seat is not None:
+        return f"Seat {seat} collects {amounts(body.get('take', {}))}."
+    if event_type == "DecoctionsBrewed" and seat is not None:
+        return f"Seat {seat} brews {amounts(body.get('decoctions', {}))} decoctions."
+    if event_type == "ElixirsMade" and seat is not None:
+        made = [f"{name(m['card'])} in place {m['place']}" for m in body.get("made", [])]
+        return f"Seat {seat} makes {listing(made)}."
+    if event_type == "ElixirsRearranged" and seat is not None:
+        how = " with the Rearranging token" if body.get("token") else ""
+        src, dst = body.get("from"), body.get("to")
+        return f"Seat {seat} moves the elixir in place {src} to place {dst}{how}."
+    if event_type == "LineSold" and seat is not None:
+        total = body.get("bonus", {}).get("total", 0)
+        line = LINE_NAMES.get(str(body.get("line")), "a line")
+        used = [names.get(t, title(t)) for t in body.get("tokens", [])]
+        extra = f", using {listing(used)}" if used else ""
+        return f"Seat {seat} sells {line} for {total} EP{extra}."
+    if event_type == "EventRevealed":
+        return f"Event: {_effect(str(body.get('effect')), body.get('param'))}."
+    if event_type == "EventStruck" and seat is not None:
+        return f"The event strikes seat {seat}: {_struck(names, body)}."
+    if event_type == "ProtectionDecided" and seat is not None:
+        return (
+            f"Seat {seat} uses its Protection token."
+            if body.get("use")
+            else f"Seat {seat} keeps its Protection token."
+        )
+    if event_type == "DisplayReshuffled":
+        return f"The display is reshuffled: {listing([name(c) for c in body.get('display', [])])}."
+    return None
+
+
+def _struck(names: Mapping[str, str], body: dict[str, Any]) -> str:
+    effect, param = str(body.get("effect")), body.get("param")
+    what = title(str(param)) if param else ""
+    if effect == "ingredient_loss":
+        return f"it loses {body.get('lost', 0)} {what}"
+    if effect == "decoction_loss":
+        return f"it loses {body.get('lost', 0)} {what} decoctions"
+    if effect == "skill_loss":
+        return f"its {what} marker moves back {count(int(body.get('spaces', 0)), 'space')}"
+    if effect == "slowdown":
+        return "one action fewer next turn"
+    if effect == "reshuffle":
+        return "the display is reshuffled"
+    card = body.get("card")
+    if effect == "lose_elixir":
+        return (
+            f"it loses {names.get(card, 'an elixir')} from place {body['place']}"
+            if card
+            else "nothing to lose"
+        )
+    if effect == "exchange":
+        if not card:
+            return "nothing to exchange"
+        drawn = body.get("drawn")
+        got = names.get(drawn, "an elixir") if drawn else "nothing"
+        return f"it gives up {names.get(card, 'an elixir')} from place {body['place']} for {got}"
+    return _effect(effect, param)
 
 
 def describe(names: Mapping[str, str], event_type: str, body: dict[str, Any]) -> str | None:
     """An event as a sentence, ids read as their labels (`names`: the pack's labels)."""
-    if event_type == "LineSold":
-        body = {**body, "total": body.get("bonus", {}).get("total", 0)}
-    return sentence(SENTENCES.get(event_type), body, names)
+    return _phrase(names, event_type, body) or sentence(SENTENCES.get(event_type), body, names)
