@@ -4,6 +4,7 @@ action modules, then the round's flow until a seat must decide)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation
@@ -15,12 +16,15 @@ from athanor.games.alchemists import (
     actions,
     content,
     favors,
+    labels,
     legal,
+    previews,
     reader,
     rounds,
     setup,
     theories,
     views,
+    words,
 )
 from athanor.games.alchemists.events import REGISTRY
 from athanor.games.alchemists.state import State, player
@@ -121,8 +125,11 @@ class AlchemistsRules(PlainStateRules):
         self.cards: content.Content = pack.content
         self.registry = REGISTRY
         self.commands = commands(self.cards)
+        names = labels.for_pack(self.cards)
         self.presentation = Presentation(
-            describe=views.describe,
+            describe=partial(words.describe, self.cards),
+            preview=partial(previews.preview, self.cards),
+            labels=partial(labels.labels, names),
             table=views.table,
             advance_commands=("Decline",),
         )

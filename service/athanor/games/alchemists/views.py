@@ -1,4 +1,4 @@
-"""What a seat sees, the table summary, and events as sentences.
+"""What a seat sees and the table summary (events as sentences: words.py).
 
 Secret (AL-SET-17): a seat's ingredient hand, favors, unused seals, set-aside cards,
 its facts (the ingredients of its own mixes) and the kinds of its seals on the board
@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine import Table
-from athanor.games.alchemists.alchemicals import INGREDIENT_NAMES, POTION_NAMES
 from athanor.games.alchemists.content import Content
 from athanor.games.alchemists.notebook import Notebook
 from athanor.games.alchemists.state import Player, State
@@ -153,32 +152,3 @@ def table(state: State) -> Table:
         step=str(state["queue"][0][0]) if state["phase"] == "resolve" and state["queue"] else "",
         scores={int(s): p["reputation"] for s, p in state["players"].items()},
     )
-
-
-SENTENCES = {
-    "Mixed": "Seat {seat}'s {action} experiment makes {result}.",
-    "Sold": "Seat {seat} sells {wanted}: quality {quality}.",
-    "Exhibited": "Seat {seat} exhibits {potion}: {success}.",
-    "SignRevealed": "{ingredient} has sign {sign} on {colour}.",
-    "MasterMixed": "Seat {seat} shows that the mix makes {result}.",
-    "TheoryPublished": "Seat {seat} publishes {ingredient} = {alchemical}.",
-    "TheoryEndorsed": "Seat {seat} endorses the theory of {ingredient}.",
-    "RoundStarted": "Round {round} begins.",
-    "OrderChosen": "Seat {seat} takes order space {space}.",
-    "ActionsDeclared": "Seat {seat} declares its actions.",
-    "ActionDeclined": "Seat {seat} declines {space}.",
-    "GameScored": "The game is scored.",
-    "AnswersShown": "The reader shows its answers.",
-}
-
-
-def describe(event_type: str, body: dict[str, Any]) -> str | None:
-    template = SENTENCES.get(event_type)
-    if template is None:
-        return None
-    names = {**INGREDIENT_NAMES, **POTION_NAMES}
-    values = {k: names.get(v, v) if isinstance(v, str) else v for k, v in body.items()}
-    try:
-        return template.format(**values)
-    except (KeyError, IndexError):
-        return None

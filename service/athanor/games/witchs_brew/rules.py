@@ -11,7 +11,17 @@ from athanor.engine import Event, Outcome, Rng
 from athanor.engine.pack import Pack, PackFormat
 from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
 from athanor.engine.settle import Decider, PlainStateRules
-from athanor.games.witchs_brew import commands, content, events, flow, listing, setup, views
+from athanor.games.witchs_brew import (
+    commands,
+    content,
+    events,
+    flow,
+    labels,
+    listing,
+    previews,
+    setup,
+    views,
+)
 from athanor.games.witchs_brew.state import State, score_parts
 from athanor.games.witchs_brew.v1 import commands_pb2
 
@@ -66,8 +76,11 @@ class WitchsBrewRules(PlainStateRules):
         self.max_seats = self.cards.settings.max_players
         self.registry = events.registry(self.cards)
         self.commands = deciders(self.cards)
+        names = labels.for_pack(self.cards)
         self.presentation = Presentation(
             describe=views.describe,
+            preview=partial(previews.preview, self.cards),
+            labels=partial(labels.labels, names),
             table=partial(views.table, self.cards),
         )
 
