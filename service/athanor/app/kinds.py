@@ -25,6 +25,7 @@ from athanor.engine.rules import GameKind, Rules
 BUILTIN_GAMES: tuple[str, ...] = (
     "athanor.games.alchemists.rules:GAME",
     "athanor.games.apothebakery.rules:GAME",
+    "athanor.games.alkemia.rules:GAME",
     "athanor.games.valley.rules:GAME",
     "athanor.games.witchs_brew.rules:GAME",
 )

@@ -1,0 +1,179 @@
+"""Alkemia's Rules object: each command to its module, then the flow (flow.py) onward
+until some seat must act."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from athanor.engine import Event, Outcome, Rng, RuleViolation
+from athanor.engine.pack import Pack, PackFormat
+from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
+from athanor.engine.settle import Decider, PlainStateRules
+from athanor.games.alkemia import (
+    alchemy,
+    beast,
+    content,
+    crest,
+    events,
+    fieldturn,
+    flow,
+    setup,
+    sites,
+    views,
+)
+from athanor.games.alkemia.content import Content
+from athanor.games.alkemia.state import State
+from athanor.games.alkemia.v1 import commands_pb2
+
+
+def commands(cards: Content) -> dict[str, Decider]:
+    site = lambda s, c, seat, rng: sites.activate(cards, s, c, seat, rng)  # noqa: E731
+    return {
+        "PlaceTile": lambda s, c, seat, rng: setup.place(cards, s, c, seat),
+        "RollForage": lambda s, c, seat, rng: fieldturn.roll(cards, s, seat, rng),
+        "MoveBeast": lambda s, c, seat, rng: beast.move(cards, s, c, seat),
+        "LoseToBeast": lambda s, c, seat, rng: beast.lose(s, c, seat),
+        "Move": lambda s, c, seat, rng: fieldturn.move(cards, s, c, seat),
+        "Gather": lambda s, c, seat, rng: fieldturn.gather(cards, s, seat),
+        "SwapBeast": site,
+        "Barter": site,
+        "Temple": site,
+        "Steal": site,
+        "SiftPost": site,
+        "TakeRecipe": site,
+        "TakeSprout": site,
+        "ProposeTrade": lambda s, c, seat, rng: sites.propose(s, c, seat),
+        "CloseBarter": lambda s, c, seat, rng: sites.propose(s, c, seat),
+        "AnswerTrade": lambda s, c, seat, rng: sites.answer(cards, s, c, seat),
+        "SummonGlade": lambda s, c, seat, rng: sites.summon(cards, s, c, seat),
+        "UseItem": lambda s, c, seat, rng: fieldturn.use_item(cards, s, c, seat, rng),
+        "ElixirDiscard": lambda s, c, seat, rng: fieldturn.elixir_discard(s, c, seat),
+        "UseReagent": lambda s, c, seat, rng: fieldturn.use_reagent(cards, s, c, seat),
+        "ReturnSpirit": lambda s, c, seat, rng: fieldturn.use_reagent(cards, s, c, seat),
+        "UseArtifact": lambda s, c, seat, rng: fieldturn.use_artifact(cards, s, c, seat),
+        "EndTurn": lambda s, c, seat, rng: fieldturn.end_turn(s, seat),
+        "ActivateGlade": lambda s, c, seat, rng: alchemy.activate_glade(s, seat),
+        "Synthesize": lambda s, c, seat, rng: alchemy.synthesize(cards, s, c, seat),
+        "FinishAlchemy": lambda s, c, seat, rng: alchemy.finish(s, seat),
+        "Sacrifice": lambda s, c, seat, rng: crest.sacrifice(cards, s, c, seat),
+        "FinishCrest": lambda s, c, seat, rng: crest.finish_crest(s, seat),
+        "ConvertToSeed": lambda s, c, seat, rng: crest.seed_step(cards, s, c, seat),
+        "DiscardExcess": lambda s, c, seat, rng: crest.seed_step(cards, s, c, seat),
+        "FinishWeek": lambda s, c, seat, rng: crest.seed_step(cards, s, c, seat),
+    }
+
+
+class AlkemiaRules(PlainStateRules):
+    command_messages = commands_pb2
+    kind = "alkemia"
+    title = "Alkemia"
+    rules_version = "alkemia-0.1"
+    min_seats = 2  # AK-Q-07
+    max_seats = 6
+    event_schemas: Mapping[str, int] = {}
+    upcasters: Mapping[tuple[str, int], Upcaster] = {}
+
+    def __init__(self, pack: Pack | None) -> None:
+        if pack is None:
+            raise ValueError("Alkemia is played with a content pack")
+        self.pack = pack
+        self.cards: Content = pack.content
+        self.registry = events.registry(self.cards)
+        self.commands = commands(self.cards)
+        names = views.Names(self.cards)
+        self.presentation = Presentation(
+            describe=views.describe,
+            labels=names.for_view,
+            table=views.table,
+            roll_commands=frozenset({"RollForage"}),
+            advance_commands=("EndTurn", "FinishAlchemy", "FinishCrest", "FinishWeek"),
+        )
+
+    def decide(self, state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
+        if (
+            str(seat) in state["players"]
+            and fieldturn.owes(state, seat)
+            and command.get("type") != "ElixirDiscard"
+        ):
+            raise RuleViolation(
+                "ELIXIR_FIRST", "first discard the Reagents the Elixir's roll asks for", "AK-ITM-10"
+            )
+        return super().decide(state, command, seat, rng)
+
+    def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:
+        return setup.validate_options(self.cards, options, seats)
+
+    def initial_state(self, options: JSON, seats: int) -> State:
+        return setup.initial_state(self.cards, options, seats)
+
+    def setup(self, state: State, rng: Rng) -> list[Event]:
+        return self.run_on(state, setup.setup(self.cards, state, rng), rng)
+
+    def advance(self, state: State, rng: Rng) -> list[Event]:
+        return flow.advance(self.cards, state, rng)
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        return views.view(self.cards, state, seat)
+
+    def legal_commands(self, state: State, seat: int) -> list[JSON]:
+        cards = self.cards
+        if str(seat) not in state["players"] or state["phase"] == "over":
+            return []
+        phase = state["phase"]
+        owed = fieldturn.elixir_commands(state, seat)
+        if owed:  # an Elixir's discards come first
+            return owed
+        if phase == "build":
+            return setup.place_commands(cards, state, seat)
+        if phase == "field":
+            pending = state["pending"]
+            if pending is not None:
+                return (
+                    beast.move_commands(state, seat)
+                    + beast.loss_commands(state, seat)
+                    + sites.answer_commands(cards, state, seat)
+                )
+            if state["barter"] is not None:
+                return sites.initiator_commands(state, seat)
+            if not fieldturn.active(state, seat):
+                return []
+            if not fieldturn.rolled(state, seat):
+                return [{"type": "RollForage"}]
+            out: list[dict[str, Any]] = [{"type": "EndTurn"}]
+            out += fieldturn.move_commands(cards, state, seat)
+            if not fieldturn.can_gather(cards, state, seat):
+                out.append({"type": "Gather"})
+            out += sites.site_commands(cards, state, seat)
+            out += fieldturn.item_commands(cards, state, seat)
+            out += fieldturn.artifact_commands(cards, state, seat)
+            out += fieldturn.reagent_commands(cards, state, seat)
+            return out
+        if phase == "alchemy":
+            return (
+                alchemy.commands(cards, state, seat)
+                + fieldturn.item_commands(cards, state, seat)
+                + fieldturn.artifact_commands(cards, state, seat)
+                + fieldturn.reagent_commands(cards, state, seat)
+            )
+        if phase == "crest":
+            if not crest.awaited(state, seat, "crest"):
+                return []
+            return [{"type": "FinishCrest"}, *crest.sacrifice_commands(cards, state, seat)]
+        if phase == "seed":
+            return crest.seed_commands(cards, state, seat)
+        return []
+
+    def outcome(self, state: State) -> Outcome | None:
+        result = state["result"]
+        if result is None:
+            return None
+        return Outcome(
+            scores={int(k): v for k, v in result["scores"].items()},
+            winners=tuple(result["winners"]),
+        )
+
+
+FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)
+GAME = GameKind(kind=AlkemiaRules.kind, title=AlkemiaRules.title, build=AlkemiaRules, packs=FORMAT)
+RULES = AlkemiaRules(FORMAT.open())

@@ -1,0 +1,280 @@
+"""Curious Sites (AK-CS) and bartering (AK-BAR): each costs 1 SEED, once per site per
+turn, never on the Beast's tile, at any Field Action count (AK-Q-31)."""
+
+from __future__ import annotations
+
+from athanor.engine import SERVER, Event, Rng, RuleViolation, only_seats
+from athanor.engine.decisions import awaits
+from athanor.games.alkemia import beast, field
+from athanor.games.alkemia.content import Content
+from athanor.games.alkemia.fieldturn import rolled
+from athanor.games.alkemia.state import JSON, Player, State, listed, player
+
+SITE_COMMANDS = {
+    "SwapBeast": "swamp",
+    "Barter": "city",
+    "Temple": "temple",
+    "Steal": "den",
+    "SiftPost": "post",
+    "TakeRecipe": "post",
+    "TakeSprout": "tree",
+}
+
+
+def site_here(content: Content, state: State, seat: int) -> str:
+    """The kind of Curious Site the seat may activate now ("" if none)."""
+    if not rolled(state, seat):
+        return ""
+    p = player(state, seat)
+    here = p["pos"]
+    if p["seed"] < 1 or state["beast"]["pos"] == here:  # AK-CS-02, AK-CS-04
+        return ""
+    if here in state["turn"]["used_sites"]:  # type: ignore[index]  # AK-CS-03
+        return ""
+    kind = field.tile_at(content, state["field"], here).kind
+    return "" if kind in ("patch", "glade") else kind
+
+
+def matches(content: Content, card: str, request: JSON) -> bool:
+    r = content.reagent(card)
+    if request["kind"] == "type":
+        return request["value"] in r.types
+    return r.element == request["value"]
+
+
+def holders(content: Content, state: State, seat: int, request: JSON) -> list[int]:
+    """The other players still in the session after AK-BAR-03."""
+    out = []
+    for other in state["order_all"]:
+        if other == seat:
+            continue
+        q = player(state, other)
+        if request["kind"] == "seed":
+            ok = q["seed"] >= request["value"]
+        else:
+            ok = any(matches(content, c, request) for c in q["hand"])
+        if ok:
+            out.append(other)
+    return out
+
+
+def site_commands(content: Content, state: State, seat: int) -> list[JSON]:
+    kind = site_here(content, state, seat)
+    p = player(state, seat)
+    s = content.settings
+    out: list[JSON] = []
+    if kind == "swamp" and state["beast"]["pos"] is not None:
+        out.append({"type": "SwapBeast"})
+    elif kind == "city" and state["seats"] > 1:
+        out += [{"type": "Barter", "reagent_type": t} for t in s.reagent_types]
+        out += [{"type": "Barter", "element": e} for e in s.elements]
+        free = p["forge"] - (p["seed"] - 1)  # after paying for the site (AK-Q-11)
+        out += [{"type": "Barter", "seed": n} for n in range(1, free + 1)]
+    elif kind == "temple":
+        for e in s.elements:
+            if state["decks"][e]:
+                out.append({"type": "Temple", "element": e})
+            else:  # AK-CS-14: pick from the discards; AK-Q-20: nothing to refresh
+                out += [{"type": "Temple", "element": e, "card": c} for c in state["discards"][e]]
+    elif kind == "den":
+        out += [
+            {"type": "Steal", "target": o}
+            for o in state["order_all"]
+            if o != seat and player(state, o)["hand"]
+        ]
+    elif kind == "post":
+        post = field.tile_at(content, state["field"], p["pos"]).item_type
+        if state["posts"][post]:  # AK-Q-17
+            out += [{"type": "SiftPost", "card": c} for c in p["hand"]]
+            if len(p["inventory"]) < s.inventory_limit:
+                out.append({"type": "TakeRecipe"})
+            else:  # AK-INV-02: make room first
+                out += [{"type": "TakeRecipe", "discard": c["card"]} for c in p["inventory"]]
+    elif kind == "tree" and state["sprouts"] > 0 and p["sprout"] is None:
+        out.append({"type": "TakeSprout"})
+    return out + glade_commands(content, state, seat)
+
+
+def glade_commands(content: Content, state: State, seat: int) -> list[JSON]:
+    """Summoning the Phasing Glade (AK-CS-07, AK-CS-08)."""
+    if not rolled(state, seat):
+        return []
+    glade = state["glade"]
+    p = player(state, seat)
+    if glade["pos"] is not None or glade["week"] == state["week"] or p["seed"] < 1:
+        return []
+    out = []
+    for k in field.outward(content, state["field"], p["pos"]):
+        x, y = field.cell(k)
+        out.append({"type": "SummonGlade", "x": x, "y": y})
+    return out
+
+
+def activate(content: Content, state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
+    kind = command["type"]
+    if not listed(command, site_commands(content, state, seat)):
+        here = site_here(content, state, seat)
+        if SITE_COMMANDS.get(kind) != here:
+            raise RuleViolation(
+                "NO_SITE",
+                "you must stand on that Curious Site, with 1 SEED, once per turn, "
+                "and not with the Beast",
+                "AK-CS-02",
+            )
+        raise RuleViolation("NOT_ALLOWED", "that activation is not possible now", "AK-CS-01")
+    p = player(state, seat)
+    here = p["pos"]
+    paid = {"seat": seat, "site": here}
+    if kind == "SwapBeast":
+        to = state["beast"]["pos"]
+        events = [Event("BeastSwapped", {**paid, "to": to})]
+        return events + beast.landing(content, state, here, spare=seat)
+    if kind == "Barter":
+        if command.get("reagent_type"):
+            request = {"kind": "type", "value": command["reagent_type"]}
+        elif command.get("element"):
+            request = {"kind": "element", "value": command["element"]}
+        else:
+            request = {"kind": "seed", "value": command["seed"]}
+        partners = holders(content, state, seat, request)
+        return [Event("BarterOpened", {**paid, "request": request, "partners": partners})]
+    if kind == "Temple":
+        return temple(state, command, seat, rng, paid)
+    if kind == "Steal":
+        target = command["target"]
+        face = rng.randint(1, 3)
+        events = [Event("StealRolled", {**paid, "target": target, "roll": face})]
+        if face >= 2:  # AK-CS-16
+            card = rng.choice(player(state, target)["hand"])
+            body = {"seat": seat, "target": target, "card": card}
+            events.append(Event("Stolen", body, only_seats(seat, target), {**body, "card": ""}))
+        return events
+    post = field.tile_at(content, state["field"], here).item_type
+    if kind == "SiftPost":  # AK-Q-16: discard a Reagent, the top recipe goes under
+        return [Event("PostSifted", {"seat": seat, "post": post, "card": command["card"]})]
+    if kind == "TakeRecipe":
+        card = state["posts"][post][0]
+        body = {**paid, "post": post, "card": card, "discard": command.get("discard", "")}
+        return [Event("RecipeTaken", body)]
+    return [Event("SproutTaken", paid)]
+
+
+def temple(state: State, command: JSON, seat: int, rng: Rng, paid: JSON) -> list[Event]:
+    """AK-CS-13/14: refresh one element's deck and take a card."""
+    e = command["element"]
+    deck, pile = state["decks"][e], state["discards"][e]
+    if deck:
+        new = rng.shuffled(deck + pile)
+        drew = {"seat": seat, "element": e, "card": new[0], "from_discard": False}
+        return [
+            Event(
+                "DeckRefreshed", {**paid, "element": e, "deck": new}, SERVER, {**paid, "element": e}
+            ),
+            Event("TempleDrew", drew, only_seats(seat), {**drew, "card": ""}),
+        ]
+    card = command["card"]
+    rest = list(pile)
+    rest.remove(card)
+    drew = {"seat": seat, "element": e, "card": card, "from_discard": True}
+    new = rng.shuffled(rest)
+    return [
+        Event("TempleDrew", drew),
+        Event("DeckRefreshed", {**paid, "element": e, "deck": new}, SERVER, {**paid, "element": e}),
+    ]
+
+
+def summon(content: Content, state: State, command: JSON, seat: int) -> list[Event]:
+    if not listed(command, glade_commands(content, state, seat)):
+        raise RuleViolation(
+            "NO_SUMMON",
+            "summon the Glade once a week, for 1 SEED, at an arrow of your tile pointing off "
+            "the Field",
+            "AK-CS-08",
+        )
+    at = field.key(command.get("x", 0), command.get("y", 0))
+    here = player(state, seat)["pos"]
+    return [Event("GladeSummoned", {"seat": seat, "at": at, "joined": here})]
+
+
+# ---------------------------------------------------------------- the barter session
+
+
+def initiator_commands(state: State, seat: int) -> list[JSON]:
+    """The offers listed: nothing, 1 SEED, or one Reagent of the hand, to each partner
+    still in the session; or turning every offer down (AK-BAR-06..09)."""
+    barter = state["barter"]
+    if not barter or barter["seat"] != seat or state["pending"] is not None:
+        return []
+    p = player(state, seat)
+    out: list[JSON] = [{"type": "CloseBarter"}]
+    for partner in barter["partners"]:
+        out.append({"type": "ProposeTrade", "partner": partner})
+        if p["seed"]:
+            out.append({"type": "ProposeTrade", "partner": partner, "give_seed": 1})
+        out += [{"type": "ProposeTrade", "partner": partner, "give_card": c} for c in p["hand"]]
+    return out
+
+
+def propose(state: State, command: JSON, seat: int) -> list[Event]:
+    if not listed(command, initiator_commands(state, seat)):
+        raise RuleViolation(
+            "NO_OFFER", "offer one remaining partner nothing, 1 SEED or a Reagent", "AK-BAR-06"
+        )
+    if command["type"] == "CloseBarter":
+        return [Event("BarterClosed", {"seat": seat})]
+    body = {
+        "seat": seat,
+        "partner": command["partner"],
+        "give_card": command.get("give_card", ""),
+        "give_seed": command.get("give_seed", 0),
+    }
+    who = only_seats(seat, command["partner"])
+    return [Event("TradeProposed", body, who, {"seat": seat, "partner": command["partner"]})]
+
+
+def answer_commands(content: Content, state: State, seat: int) -> list[JSON]:
+    pending = state["pending"]
+    if not pending or pending["kind"] != "trade" or not awaits(pending, seat):
+        return []
+    request = state["barter"]["request"]  # type: ignore[index]
+    out: list[JSON] = [{"type": "AnswerTrade", "accept": False}]
+    q = player(state, seat)
+    if request["kind"] == "seed":
+        if q["seed"] >= request["value"]:
+            out.append({"type": "AnswerTrade", "accept": True})
+    else:
+        out += [
+            {"type": "AnswerTrade", "accept": True, "card": c}
+            for c in q["hand"]
+            if matches(content, c, request)
+        ]
+    return out
+
+
+def answer(content: Content, state: State, command: JSON, seat: int) -> list[Event]:
+    if not listed(command, answer_commands(content, state, seat)):
+        raise RuleViolation(
+            "BAD_ANSWER", "accept with a card that meets the request, or decline", "AK-BAR-07"
+        )
+    barter = state["barter"]
+    if not command.get("accept"):
+        return [Event("TradeDeclined", {"seat": barter["seat"], "partner": seat})]  # type: ignore[index]
+    offer = state["pending"]["details"]  # type: ignore[index]
+    request = barter["request"]  # type: ignore[index]
+    body = {
+        "seat": barter["seat"],  # type: ignore[index]
+        "partner": seat,
+        "card": command.get("card", ""),
+        "seed": request["value"] if request["kind"] == "seed" else 0,
+        "give_card": offer["give_card"],
+        "give_seed": offer["give_seed"],
+    }
+    who = only_seats(body["seat"], seat)
+    return [Event("TradeDone", body, who, {**body, "card": "", "give_card": ""})]
+
+
+def gain_seed(state: State, p: Player, n: int) -> None:
+    """SEED above the Forge's size, or that the supply lacks, is lost (AK-Q-11)."""
+    got = max(0, min(n, p["forge"] - p["seed"], state["supply_seed"]))
+    p["seed"] += got
+    state["supply_seed"] -= got

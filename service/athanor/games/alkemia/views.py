@@ -1,0 +1,155 @@
+"""What a seat sees, the table summary, labels and event sentences.
+
+Public: the Field, pawns, the Beast, SEED counts, inventories (recipes and Items are
+face up), revealed ingredient tiles, the discard piles, the top recipe of each Trading
+Post (AK-CS-19). Hidden: other hands (counts only), deck orders, the bag, unsealed
+Artifacts (even from their owner, AK-ASU-05), and during a secret simultaneous phase
+whatever the other seats did since it began (they see the snapshot in ``shown``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from athanor.engine import Table
+from athanor.engine.decisions import seen_by
+from athanor.games.alkemia.content import Content
+from athanor.games.alkemia.state import JSON, State
+
+PHASES = {
+    "setup": "Setup",
+    "build": "Field building",
+    "field_ready": "Field building",
+    "field": "Field Phase",
+    "alchemy": "Alchemy Phase",
+    "alchemy_done": "Alchemy Phase",
+    "crest": "CREST Phase: C",
+    "crest_done": "CREST Phase: R, E",
+    "evoked": "CREST Phase: E",
+    "seed": "CREST Phase: S",
+    "week_done": "CREST Phase: T",
+    "over": "Game over",
+}
+
+
+def view(content: Content, state: State, seat: int | None) -> JSON:
+    shown = state["shown"]
+    players: dict[str, Any] = {}
+    for key, p in state["players"].items():
+        mine = seat is not None and key == str(seat)
+        seen = p if (mine or shown is None) else {**p, **shown["players"][key]}
+        hand = seen["hand"]
+        players[key] = {
+            "alchemist": p["alchemist"],
+            "pos": p["pos"],
+            "seed": seen["seed"],
+            "forge": p["forge"],
+            "hand": list(hand) if mine else (hand if isinstance(hand, int) else len(hand)),
+            "inventory": [dict(c) for c in seen["inventory"]],
+            "artifact": p["artifact"] if p["unsealed"] else None,
+            "unsealed": p["unsealed"],
+            "slots": [dict(x) for x in seen["slots"]],
+            "sprout": seen["sprout"],
+            "tokens": p["tokens"],
+            "glade_ok": p["glade_ok"],
+        }
+    pending = state["pending"]
+    pending_seen = None
+    if pending is not None:
+        pending_seen = seen_by(pending, seat)
+        barter = state["barter"]
+        if (
+            pending["kind"] == "trade"
+            and barter
+            and seat not in (barter["seat"], *pending["seats"])
+        ):
+            pending_seen["details"] = {}
+    public = shown if shown is not None else state
+    build = state["build"]
+    return {
+        "phase": state["phase"],
+        "week": state["week"],
+        "first": state["first"],
+        "field": {k: dict(v) for k, v in state["field"].items()},
+        "beast": dict(state["beast"]),
+        "glade": dict(state["glade"]),
+        "decks": {e: len(d) for e, d in state["decks"].items()}
+        if shown is None
+        else dict(shown["decks"]),
+        "discards": {e: list(d) for e, d in public["discards"].items()},
+        "posts": {
+            t: {"count": len(d), "top": d[0] if d else None} for t, d in state["posts"].items()
+        },
+        "bag": len(state["bag"]),
+        "supply_seed": public["supply_seed"],
+        "sprouts": state["sprouts"],
+        "build": {
+            "builder": build["builder"],
+            "drawn": build["stack"][0] if state["phase"] == "build" and build["stack"] else None,
+            "stack": len(build["stack"]),
+            "left_out": list(build["left_out"]),
+        },
+        "turn": None if state["turn"] is None else dict(state["turn"]),
+        "pending": pending_seen,
+        "barter": None if state["barter"] is None else dict(state["barter"]),
+        "players": players,
+        "result": state["result"],
+    }
+
+
+def table(state: State) -> Table:
+    """Week and phase on the OLED; who is awaited comes from the legal commands."""
+    phase = PHASES.get(state["phase"], state["phase"])
+    turn = state["turn"]
+    step = ""
+    if state["phase"] == "field" and turn is not None:
+        step = f"Seat {turn['seat']}: {turn['fa']} Field Actions left"
+    elif state["phase"] == "build":
+        step = f"{len(state['build']['stack'])} tiles to place"
+    last = state.get("last_roll") or {}
+    return Table(
+        track_position=state["week"],
+        track_label=f"Week {state['week']}",
+        phase=phase,
+        step=step,
+        last_roll=str(last.get("roll", "")),
+        last_roll_seat=int(last.get("seat", 0)),
+        scores={
+            int(k): sum(1 for x in p["slots"] if x["done"]) for k, p in state["players"].items()
+        },
+    )
+
+
+class Names:
+    def __init__(self, content: Content) -> None:
+        names: dict[str, str] = {}
+        for thing in content.by_id.values():
+            names[thing.id] = getattr(thing, "name", thing.id)  # type: ignore[attr-defined]
+        self.names = names
+
+    def for_view(self, view: JSON) -> Mapping[str, str]:
+        return self.names
+
+
+SENTENCES = {
+    "TilePlaced": "Seat {seat} places {tile} at {x},{y}.",
+    "ForageRolled": "Seat {seat} rolls {roll}: {fa} Field Actions.",
+    "Moved": "Seat {seat} moves to {to} for {cost}.",
+    "Gathered": "Seat {seat} gathers from the {element} deck.",
+    "TurnEnded": "Seat {seat} ends the Field turn.",
+    "WeekStarted": "Week {week} begins; seat {first} is First Player.",
+    "BeastMoved": "The Beast moves to {to}.",
+    "AlchemyFinished": "Seat {seat} has finished the Alchemy Phase.",
+    "CrestFinished": "Seat {seat} has finished the C step.",
+    "WeekFinished": "Seat {seat} has finished the week.",
+}
+
+
+def describe(event_type: str, body: JSON) -> str | None:
+    text = SENTENCES.get(event_type)
+    if text is None:
+        return None
+    try:
+        return text.format(**body)
+    except (KeyError, IndexError):
+        return event_type
