@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from athanor.engine import game
-from athanor.games.alkemia import views
 from athanor.games.alkemia.rules import RULES
 from tests.alkemia.arena import arena, in_alchemy, in_crest
 from tests.alkemia.support import act, start
@@ -39,8 +38,10 @@ def test_labels_and_sentences() -> None:
     assert all(card in labels for card in hand)
     other = state.rules_state["players"]["2"]["hand"]
     assert not any(card in labels for card in other)
-    assert views.describe("ForageRolled", {"seat": 2, "roll": 3, "fa": 8}) == (
+    said = lambda kind, body: game.describe(RULES, kind, body)  # noqa: E731
+    assert said("ForageRolled", {"seat": 2, "roll": 3, "fa": 8}) == (
         "Seat 2 rolls 3: 8 Field Actions."
     )
-    assert views.describe("Gathered", {"seat": 1}) == "Gathered"
-    assert views.describe("Unknown", {}) is None
+    assert said("Gathered", {"seat": 1}) == "Seat 1 gathers from the element deck."
+    assert RULES.presentation.describe is not None
+    assert RULES.presentation.describe("Unknown", {}) is None

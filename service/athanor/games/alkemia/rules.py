@@ -18,9 +18,12 @@ from athanor.games.alkemia import (
     events,
     fieldturn,
     flow,
+    labels,
+    previews,
     setup,
     sites,
     views,
+    words,
 )
 from athanor.games.alkemia.content import Content
 from athanor.games.alkemia.state import State
@@ -81,9 +84,11 @@ class AlkemiaRules(PlainStateRules):
         self.cards: Content = pack.content
         self.registry = events.registry(self.cards)
         self.commands = commands(self.cards)
-        names = views.Names(self.cards)
+        names = labels.for_pack(self.cards)
+        sentences = words.Words(self.cards)
         self.presentation = Presentation(
-            describe=views.describe,
+            describe=lambda event_type, body: words.describe(sentences, event_type, body),
+            preview=lambda view, command: previews.preview(self.cards, view, command),
             labels=names.for_view,
             table=views.table,
             roll_commands=frozenset({"RollForage"}),

@@ -1,4 +1,4 @@
-"""What a seat sees, the table summary, labels and event sentences.
+"""What a seat sees and the table summary (labels: labels.py; sentences: words.py).
 
 Public: the Field, pawns, the Beast, SEED counts, inventories (recipes and Items are
 face up), revealed ingredient tiles, the discard piles, the top recipe of each Trading
@@ -8,7 +8,6 @@ whatever the other seats did since it began (they see the snapshot in ``shown``)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from athanor.engine import Table
@@ -118,38 +117,3 @@ def table(state: State) -> Table:
             int(k): sum(1 for x in p["slots"] if x["done"]) for k, p in state["players"].items()
         },
     )
-
-
-class Names:
-    def __init__(self, content: Content) -> None:
-        names: dict[str, str] = {}
-        for thing in content.by_id.values():
-            names[thing.id] = getattr(thing, "name", thing.id)  # type: ignore[attr-defined]
-        self.names = names
-
-    def for_view(self, view: JSON) -> Mapping[str, str]:
-        return self.names
-
-
-SENTENCES = {
-    "TilePlaced": "Seat {seat} places {tile} at {x},{y}.",
-    "ForageRolled": "Seat {seat} rolls {roll}: {fa} Field Actions.",
-    "Moved": "Seat {seat} moves to {to} for {cost}.",
-    "Gathered": "Seat {seat} gathers from the {element} deck.",
-    "TurnEnded": "Seat {seat} ends the Field turn.",
-    "WeekStarted": "Week {week} begins; seat {first} is First Player.",
-    "BeastMoved": "The Beast moves to {to}.",
-    "AlchemyFinished": "Seat {seat} has finished the Alchemy Phase.",
-    "CrestFinished": "Seat {seat} has finished the C step.",
-    "WeekFinished": "Seat {seat} has finished the week.",
-}
-
-
-def describe(event_type: str, body: JSON) -> str | None:
-    text = SENTENCES.get(event_type)
-    if text is None:
-        return None
-    try:
-        return text.format(**body)
-    except (KeyError, IndexError):
-        return event_type
