@@ -1,4 +1,6 @@
-"""SunTrackDisplay: the 128x64 OLED. The sun on its arc, phase and step, who is awaited.
+"""SunTrackDisplay: the 128x64 OLED. Each game's layout (the sun on its arc with the
+round; a deck gauge with the actions left; words alone), phase and step, who is awaited,
+the roll and what it was for, a "not now" flash, and why the hub is offline.
 
 A `Frame` is everything a screen shows; the display redraws only when the frame
 changes, and dims after an idle time so a static screen does not burn in.
@@ -23,9 +25,24 @@ FONT = ImageFont.load_default_imagefont()
 LINE = 11  # the bitmap font's line height
 
 
+# Why the hub cannot follow the game: said on the offline screen (big word, hint).
+PROBLEMS = {
+    "": ("offline", "reconnecting..."),
+    "game": ("no game", "check the game id"),
+    "token": ("refused", "check the token"),
+}
+SUN, GAUGE, PLAIN = "sun", "gauge", "plain"  # layouts: a track, a deck gauge, words only
+
+
 @dataclass(frozen=True)
 class Frame:
     offline: bool = False
+    problem: str = ""  # offline because of: "" (unreachable), "game" (no such id), "token"
+    layout: str = SUN
+    actions_left: int = -1  # the gauge layout's big number (-1: the game has none)
+    roll_purpose: str = ""  # what the roll shown was for ("side effect")
+    flash: str = ""  # a press at the wrong time: "not now", with `flash_why` under it
+    flash_why: str = ""
     track_position: int = 0
     track_length: int = 0
     track_label: str = ""
@@ -45,26 +62,71 @@ def render(frame: Frame) -> Image.Image:
     image = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(image)
     if frame.offline:
-        _big(image, "offline", 2, 14)
-        _centred(draw, "reconnecting...", 44)
+        word, hint = PROBLEMS.get(frame.problem, PROBLEMS[""])
+        _big(image, word, 2, 14)
+        _centred(draw, hint, 44)
+    elif frame.flash:
+        draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), outline=1)
+        _big(image, frame.flash, 2, 12)
+        _centred(draw, _cut(draw, frame.flash_why), 44)
     elif frame.choosing_face:
         _centred(draw, f"seat {frame.choosing_seat}: set the die", 0)
         _big(image, frame.choosing_face, 4, 13)
         _centred(draw, "press: next  hold: ok", 53)
     elif frame.roll_face:
         _centred(draw, f"seat {frame.roll_seat} rolled" if frame.roll_seat else "rolled", 0)
-        _big(image, frame.roll_face, 4, 14)
+        if frame.roll_purpose:  # smaller, so what it was for fits under it
+            _big(image, frame.roll_face, 3, 12)
+            _centred(draw, _cut(draw, f"for {frame.roll_purpose}"), 53)
+        else:
+            _big(image, frame.roll_face, 4, 14)
     elif frame.over:
-        _sun_track(draw, frame, "game over")
+        if frame.layout == SUN:
+            _sun_track(draw, frame, "game over")
+        else:
+            _big(image, "game over", 2, 6)
         winners = " ".join(str(s) for s in frame.winners) or "-"
         _centred(draw, f"winner: seat {winners}", 43)
-        _centred(draw, " ".join(f"{s}:{p}" for s, p in frame.scores), 53)
+        _centred(draw, _cut(draw, " ".join(f"{s}:{p}" for s, p in frame.scores)), 53)
     else:
-        _sun_track(draw, frame, frame.track_label)
+        if frame.layout == GAUGE:
+            _gauge(image, draw, frame)
+        elif frame.layout == SUN:
+            _sun_track(draw, frame, _round_caption(frame))
+        else:
+            _centred(draw, _cut(draw, frame.track_label), 14)
         _centred(draw, _phase_and_step(draw, frame.phase, frame.step), 43)
         seats = " ".join(str(s) for s in frame.awaiting) or "-"
         _centred(draw, f"awaiting: {seats}", 53)
     return image
+
+
+def _round_caption(frame: Frame) -> str:
+    """The track's label with the round: "Morning 2/6" (the track counts rounds)."""
+    if frame.track_length > 1 and frame.track_position:
+        return f"{frame.track_label} {frame.track_position}/{frame.track_length}".strip()
+    return frame.track_label
+
+
+def _gauge(image: Image.Image, draw: ImageDraw.ImageDraw, frame: Frame) -> None:
+    """Actions left large on the left; the deck as a bar filling with the cards left."""
+    if frame.actions_left > 0:  # none outside a turn (the skills round): no "0 left"
+        _big_at(image, str(frame.actions_left), 3, 16, 2)
+        draw.text((2, 31), "left", font=FONT, fill=1)
+    x0, x1 = 44, WIDTH - 2
+    left, total = frame.track_position, max(frame.track_length, frame.track_position, 1)
+    draw.text((x0, 2), _cut(draw, f"deck {left}/{total}", x1 - x0), font=FONT, fill=1)
+    draw.rectangle((x0, 16, x1, 28), outline=1)
+    filled = round((x1 - x0 - 4) * left / total)
+    if filled > 0:
+        draw.rectangle((x0 + 2, 18, x0 + 2 + filled, 26), fill=1)
+
+
+def _cut(draw: ImageDraw.ImageDraw, text: str, width: int = WIDTH) -> str:
+    """`text` cut to `width` pixels (never clipped on both sides by centring)."""
+    while text and draw.textlength(text, font=FONT) > width:
+        text = text[:-1]
+    return text
 
 
 def _phase_and_step(draw: ImageDraw.ImageDraw, phase: str, step: str) -> str:
@@ -106,13 +168,23 @@ def _centred(draw: ImageDraw.ImageDraw, text: str, y: int) -> None:
 
 def _big(image: Image.Image, text: str, scale: int, y: int) -> None:
     """The bitmap font scaled up whole pixels at a time: large, and still exact."""
+    big = _scaled(text, scale)
+    image.paste(big, ((WIDTH - big.width) // 2, y))
+
+
+def _big_at(image: Image.Image, text: str, scale: int, centre_x: int, y: int) -> None:
+    big = _scaled(text, scale)
+    image.paste(big, (max(centre_x - big.width // 2, 0), y))
+
+
+def _scaled(text: str, scale: int) -> Image.Image:
     _, _, right, bottom = FONT.getbbox(text)
-    small = Image.new("1", (right, bottom), 0)
+    small = Image.new("1", (max(right, 1), max(bottom, 1)), 0)
     ImageDraw.Draw(small).text((0, 0), text, font=FONT, fill=1)
-    big = small.resize((right * scale, bottom * scale), Image.Resampling.NEAREST)
+    big = small.resize((small.width * scale, small.height * scale), Image.Resampling.NEAREST)
     if big.width > WIDTH:
         big = big.resize((WIDTH, big.height), Image.Resampling.NEAREST)
-    image.paste(big, ((WIDTH - big.width) // 2, y))
+    return big
 
 
 class SunTrackDisplay:

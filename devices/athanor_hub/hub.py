@@ -17,7 +17,7 @@ import grpc.aio
 
 from athanor_hub.buttons import AdvanceButton, DiceButton, Gesture
 from athanor_hub.config import HubConfig
-from athanor_hub.display import Frame, SunTrackDisplay
+from athanor_hub.display import GAUGE, PLAIN, SUN, Frame, SunTrackDisplay
 from athanor_hub.leds import SeatLeds
 from athanor_hub.link import CommandRefused, GameLink
 from athanor_hub.model import Roll, TableModel, TableView
@@ -25,6 +25,12 @@ from athanor_hub.model import Roll, TableModel, TableView
 log = logging.getLogger(__name__)
 
 TICK_S = 0.25  # how often a roll's time on screen and the dimming are checked
+FLASH_S = 1.5  # how long "not now" stays up after a press at the wrong time
+LAYOUTS = {"valley": GAUGE}  # a game's own layout; others: the sun track, or words alone
+
+
+class NotNow(Exception):
+    """A press the game cannot take now; the reason is shown under "not now"."""
 
 
 @dataclass
@@ -67,6 +73,8 @@ class Hub:
         self.choice: FaceChoice | None = None
         self._roll_shown: Roll | None = None
         self._roll_until = 0.0
+        self._flash = ("", "")  # (word, why) shown until _flash_until
+        self._flash_until = 0.0
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def attach_buttons(self) -> None:
@@ -123,9 +131,16 @@ class Hub:
     def frame(self) -> Frame:
         table = self.model.table
         if not self.link.online or table is None:
-            return Frame(offline=True)
-        rolling = self._roll_shown is not None and self.clock() < self._roll_until
+            return Frame(offline=True, problem=self.link.problem)
+        now = self.clock()
+        if now < self._flash_until:
+            return Frame(flash=self._flash[0], flash_why=self._flash[1])
+        rolling = self._roll_shown is not None and now < self._roll_until
+        layout = LAYOUTS.get(table.kind, SUN if table.track_length else PLAIN)
         return Frame(
+            layout=layout,
+            actions_left=table.actions_left,
+            roll_purpose=self._roll_shown.purpose if rolling and self._roll_shown else "",
             track_position=table.track_position,
             track_length=table.track_length,
             track_label=table.track_label,
@@ -149,6 +164,12 @@ class Hub:
     async def _online_changed(self, online: bool) -> None:
         await self.refresh()
 
+    async def flash(self, why: str, word: str = "not now") -> None:
+        """Say for a moment that a press was not taken, and why."""
+        self._flash = (word, why)
+        self._flash_until = self.clock() + FLASH_S
+        await self.refresh()
+
     async def _tick(self) -> None:
         while True:
             await asyncio.sleep(TICK_S)
@@ -163,23 +184,29 @@ class Hub:
             gesture = await self.gestures.get()
             try:
                 await self.handle(gesture)
+            except NotNow as err:
+                log.info("%s ignored: %s", gesture, err)
+                await self.flash(str(err))
             except CommandRefused as err:
                 log.warning("%s not taken: %s", gesture, err)
+                await self.flash(_refusal_words(err))
             except grpc.aio.AioRpcError as err:
                 log.warning("%s not taken: %s %s", gesture, err.code().name, err.details())
+                await self.flash(err.code().name.replace("_", " ").lower())
 
     async def handle(self, gesture: Gesture) -> None:
+        """Act on one press. While the link is briefly down a press still goes out, from
+        the table last seen: the link retries it with one command id for act_retry_s."""
         table = self.model.table
-        if table is None or table.over or not self.link.online:
-            log.info("%s ignored: no game to act in", gesture)
-            return
+        if table is None:
+            raise NotNow("no game yet")
+        if table.over:
+            raise NotNow("the game is over")
         if gesture == "advance":
             await self._advance(table)
         elif gesture == "roll":
-            found = await self._roller(table)
-            if found is not None:
-                seat, commands = found
-                await self.link.act(commands[0], seat)
+            seat, commands = await self._roller(table)
+            await self.link.act(commands[0], seat)
         elif gesture == "cycle":
             await self._cycle(table)
         elif gesture == "confirm":
@@ -191,31 +218,27 @@ class Hub:
             if seat in table.advance:
                 await self.link.act(table.advance[seat], seat)
                 return
-        log.info("advance ignored: the game offers no done/pass now")
+        raise NotNow("nothing to end now")
 
-    async def _roller(self, table: TableView) -> tuple[int, list[dict[str, Any]]] | None:
+    async def _roller(self, table: TableView) -> tuple[int, list[dict[str, Any]]]:
         """The seat the die is rolled for, and its RollDie commands (faces: physical)."""
         if not table.die_step:
-            log.info("roll ignored: the game awaits no die roll")
-            return None
+            raise NotNow("no roll awaited")
         if self.config.operator:
             others = [s for s in range(1, table.seats + 1) if s not in table.awaiting]
             candidates = [*table.awaiting, *others]
         else:
             candidates = [table.seat]
         for seat in candidates:
-            rolls = [c for c in await self.link.legal(seat) if c.get("type") == "RollDie"]
+            legal = await self.link.legal(seat, retry=True)
+            rolls = [c for c in legal if c.get("type") == "RollDie"]
             if rolls:
                 return seat, rolls
-        log.info("roll ignored: no seat here may roll now")
-        return None
+        raise NotNow("not your roll")
 
     async def _cycle(self, table: TableView) -> None:
         if self.choice is None:
-            found = await self._roller(table)
-            if found is None:
-                return
-            seat, commands = found
+            seat, commands = await self._roller(table)
             faces = [c for c in commands if "face" in c]
             if not faces:
                 return
@@ -227,8 +250,16 @@ class Hub:
     async def _confirm(self) -> None:
         choice = self.choice
         if choice is None:
-            log.info("hold ignored: press the dice button to pick a face first")
-            return
+            raise NotNow("press to pick a face")
         self.choice = None
         await self.link.act(choice.command, choice.seat)
         await self.refresh()
+
+
+def _refusal_words(err: CommandRefused) -> str:
+    """A refused press in a few words: a rule said no, or the server stayed away."""
+    if err.code == grpc.StatusCode.FAILED_PRECONDITION:
+        return "the rules say no"
+    if err.code in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
+        return "server unreachable"
+    return err.code.name.replace("_", " ").lower()

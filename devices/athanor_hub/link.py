@@ -36,6 +36,14 @@ RETRYABLE = {
 }
 
 
+# A refusal that says what is wrong with the configuration, not the network.
+PROBLEMS = {
+    grpc.StatusCode.NOT_FOUND: "game",
+    grpc.StatusCode.UNAUTHENTICATED: "token",
+    grpc.StatusCode.PERMISSION_DENIED: "token",
+}
+
+
 class CommandRefused(Exception):
     """The server said no (a rule, a bad command) or could not be reached in time."""
 
@@ -50,6 +58,7 @@ class GameLink:
         self.model = model
         self.metadata = (("authorization", f"Bearer {config.token}"),)
         self.online = False
+        self.problem = ""  # why not online: "" (unreachable), "game" (no such id), "token"
         self.on_change: Callable[[], Awaitable[None]] = _nothing
         self.on_online: Callable[[bool], Awaitable[None]] = _nothing_bool
         self._channel = LazyChannel(config.server, config.tls_ca)
@@ -71,11 +80,12 @@ class GameLink:
         )
         return TableView.parse(reply.version, reply.seat, reply.view_json, reply.table_json)
 
-    async def legal(self, seat: int) -> list[dict[str, Any]]:
-        reply = await self.stub.ListLegalCommands(
-            pb.ListLegalCommandsRequest(game_id=self.config.game, seat=self._named(seat)),
-            metadata=self.metadata,
-            timeout=self.config.call_timeout_s,
+    async def legal(self, seat: int, retry: bool = False) -> list[dict[str, Any]]:
+        """`seat`'s legal commands; with `retry`, asked again through a brief outage
+        (for act_retry_s, as a press is), since a press waits on the answer."""
+        request = pb.ListLegalCommandsRequest(game_id=self.config.game, seat=self._named(seat))
+        reply = await self._retried(
+            self.stub.ListLegalCommands, request, self.config.act_retry_s if retry else 0.0
         )
         return [json.loads(c) for c in reply.commands_json]
 
@@ -86,19 +96,24 @@ class GameLink:
         backoff = Backoff(self.config.backoff_base_s, self.config.backoff_cap_s)
         while True:
             try:
-                await self._follow_once(backoff)
+                if await self._follow_once(backoff):
+                    return  # the game is over and its last event is shown: nothing to follow
             except grpc.aio.AioRpcError as err:
                 # a slow watcher that was dropped is resumed at once; anything else waits
                 if err.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:
                     continue
-                log.warning("link lost: %s", err.code().name)
+                log.warning("link lost: %s %s", err.code().name, err.details())
+                await self._set_problem(PROBLEMS.get(err.code(), ""))
             except (TimeoutError, MissedEvents) as err:
                 log.warning("link lost: %s", err or "no heartbeat")
             await self._set_online(False)
             await asyncio.sleep(backoff.next_delay())
 
-    async def _follow_once(self, backoff: Backoff) -> None:
-        self.model.start_at(await self.fetch_view())
+    async def _follow_once(self, backoff: Backoff) -> bool:
+        """Follow until the stream ends: True when it ended cleanly after GameEnded."""
+        view = await self.fetch_view()
+        self.problem = ""
+        self.model.start_at(view)
         await self._set_online(True)
         backoff.reset()
         await self.on_change()
@@ -120,9 +135,22 @@ class GameLink:
                     self.model.apply_view(await self.fetch_view())
                 await self.on_change()
         except StopAsyncIteration:
+            # the watch of a finished game ends cleanly after its last event (GameEnded)
+            if self.model.ended or (self.model.table is not None and self.model.table.over):
+                if self.model.needs_view():
+                    self.model.apply_view(await self.fetch_view())
+                    await self.on_change()
+                return True
             raise TimeoutError("the server ended the stream") from None
         finally:
             call.cancel()
+
+    async def _set_problem(self, problem: str) -> None:
+        """Say why the hub is offline; the screen follows when it changes."""
+        if problem != self.problem:
+            self.problem = problem
+            if not self.online:
+                await self.on_online(False)
 
     async def _set_online(self, online: bool) -> None:
         if online != self.online:
@@ -133,26 +161,31 @@ class GameLink:
 
     async def act(self, command: dict[str, Any], seat: int) -> pb.ActResponse:
         """Send `command` for `seat`; retried with the same command id until it lands."""
-        command_id = uuid.uuid4().hex
         request = pb.ActRequest(
             game_id=self.config.game,
             command_json=json.dumps(command),
-            command_id=command_id,
+            command_id=uuid.uuid4().hex,
             seat=self._named(seat),
         )
+        reply: pb.ActResponse = await self._retried(self.stub.Act, request, self.config.act_retry_s)
+        return reply
+
+    async def _retried(self, method: Any, request: Any, retry_s: float) -> Any:
+        """`method(request)`, sent again (the same request: an Act keeps its command id)
+        while the server may not have had it, for up to `retry_s`; then CommandRefused."""
         backoff = Backoff(self.config.backoff_base_s, self.config.backoff_cap_s)
         loop = asyncio.get_running_loop()
-        give_up = loop.time() + self.config.act_retry_s
+        give_up = loop.time() + retry_s
         while True:
             try:
-                return await self.stub.Act(
+                return await method(
                     request, metadata=self.metadata, timeout=self.config.call_timeout_s
                 )
             except grpc.aio.AioRpcError as err:
                 code = err.code()
                 if code not in RETRYABLE or loop.time() >= give_up:
                     raise CommandRefused(code, err.details() or "") from None
-                log.info("retrying command %s after %s", command_id, code.name)
+                log.info("retrying %s after %s", type(request).__name__, code.name)
             await asyncio.sleep(backoff.next_delay())
 
     def _named(self, seat: int) -> int:

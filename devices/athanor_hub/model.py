@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 ROLL_EVENT = "DieRolled"  # the engine's convention for a die step's outcome
+END_EVENT = "GameEnded"  # the engine's last event: a Watch ends cleanly after it
 
 
 class MissedEvents(Exception):
@@ -38,12 +39,16 @@ class TableView:
     physical_dice: bool = False
     over: bool = False
     winners: tuple[int, ...] = ()
+    kind: str = ""  # the game's kind: which layout the OLED uses
+    actions_left: int = -1  # the game view's "actions_left" where it has one, else -1
 
     @classmethod
     def parse(cls, version: int, seat: int, view_json: str, table_json: str) -> TableView:
         view = json.loads(view_json)
         t = json.loads(table_json)
         outcome = view.get("outcome") or {}
+        game = view.get("game") if isinstance(view.get("game"), dict) else {}
+        actions = game.get("actions_left")
         return cls(
             version=version,
             seat=seat,
@@ -62,6 +67,8 @@ class TableView:
             physical_dice=bool((view.get("options") or {}).get("physical_dice", False)),
             over=bool(view.get("over", False)),
             winners=tuple(int(s) for s in outcome.get("winners", ())),
+            kind=str(view.get("kind", "")),
+            actions_left=actions if isinstance(actions, int) else -1,
         )
 
 
@@ -70,6 +77,7 @@ class Roll:
     version: int
     seat: int
     face: str
+    purpose: str = ""  # what the roll was for, where the game says ("side effect")
 
 
 @dataclass
@@ -78,6 +86,7 @@ class TableModel:
     table: TableView | None = None
     last_roll: Roll | None = None
     applied: list[tuple[int, str]] = field(default_factory=list)  # (version, type), in order
+    ended: bool = False  # GameEnded was applied
 
     def start_at(self, view: TableView) -> None:
         """A fresh hub starts at the head: history before it has nothing to show."""
@@ -101,9 +110,14 @@ class TableModel:
             raise MissedEvents(f"expected version {self.version + 1}, got {version}")
         self.version = version
         self.applied.append((version, type_))
+        if type_ == END_EVENT:
+            self.ended = True
         if type_ == ROLL_EVENT:
             body = json.loads(body_json or "{}")
-            self.last_roll = Roll(version, int(body.get("seat", 0)), str(body.get("face", "")))
+            purpose = str(body.get("purpose") or "").replace("_", " ")
+            self.last_roll = Roll(
+                version, int(body.get("seat", 0)), str(body.get("face", "")), purpose
+            )
         return True
 
     def needs_view(self) -> bool:

@@ -120,14 +120,16 @@ def pick_forries(t: Trial, text: str) -> bool:
 
 def feed_forries(t: Trial, text: str) -> bool:
     assert t.now("stamina") == number(r"stamina becomes (\d+)", text)
-    assert t.body("ForriesFed")["card"] in text
+    assert RULES.cards.names()[t.body("ForriesFed")["card"]] in text  # by label, not id
+    assert t.body("ForriesFed")["card"] not in text
     return True
 
 
 def take_card(t: Trial, text: str) -> bool:
     taken = t.body("WildernessTaken")
     assert taken["cost"] == number(r"for (\d+) stamina", text)
-    assert taken["card"] in text
+    assert RULES.cards.names()[taken["card"]] in text  # by label, not id
+    assert taken["card"] not in text
     assert t.now("stamina") == number(r"(-?\d+) stamina left", text)
     return True
 

@@ -13,7 +13,8 @@ from athanor.api import limits
 from athanor.engine.violations import BadCommand
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    # a number is at most 32 characters (limits.MAX_NUMBER_CHARS), its sign included
+    st.none() | st.booleans() | st.integers(-(10**31) + 1, 10**31 - 1) | st.text(max_size=20),
     lambda inner: (
         st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
     ),

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from athanor_hub.config import DisplayConfig
-from athanor_hub.display import Frame, SunTrackDisplay, render
+from athanor_hub.display import GAUGE, PLAIN, Frame, SunTrackDisplay, render
 from athanor_hub.emulate import emulated_device
 
 REFERENCE = Path(__file__).parent / "reference"
@@ -25,8 +25,8 @@ def sun_at(position: int) -> Frame:
         track_position=position,
         track_length=6,
         track_label=LABELS[position - 1],
-        phase="foraging",
-        step="forage",
+        phase="Foraging",
+        step="",
         awaiting=(2,),
     )
 
@@ -48,9 +48,27 @@ FRAMES = {
         track_position=1,
         track_length=6,
         track_label="Open",
-        phase="healing",
-        step="side_effects",
+        phase="Healing",
+        step="side-effect roll",
         awaiting=(1, 2, 3, 4),
+    ),
+    "roll-purpose": Frame(roll_face="-2", roll_seat=1, roll_purpose="side effect"),
+    "offline-no-game": Frame(offline=True, problem="game"),
+    "offline-token": Frame(offline=True, problem="token"),
+    "not-now": Frame(flash="not now", flash_why="no roll awaited"),
+    "valley": Frame(
+        layout=GAUGE,
+        track_position=24,
+        track_length=30,
+        track_label="cards left",
+        phase="play",
+        step="2 actions left",
+        actions_left=2,
+        awaiting=(3,),
+    ),
+    "valley-over": Frame(layout=GAUGE, over=True, winners=(2,), scores=((1, 31), (2, 44), (3, 12))),
+    "plain": Frame(
+        layout=PLAIN, track_label="a game without a track", step="choose", awaiting=(1,)
     ),
 }
 
@@ -104,3 +122,20 @@ def test_redraws_only_when_the_frame_changes_and_dims_when_idle() -> None:
     assert not display.dimmed and levels[-1] == 200
     assert len(frames) == 2
     assert same_pixels(device.image, render(sun_at(2)))
+
+
+def test_a_game_without_a_track_draws_no_sun() -> None:
+    """No dot of a sun track on the words-only or the gauge layout: the arc's top rows
+    (where the sun and its dots sit) stay dark but for the layout's own text."""
+    for name in ("plain", "valley"):
+        image = render(FRAMES[name])
+        assert image.getbbox() is not None
+        # the sun's arc ends at x 114, y 33: neither layout draws there
+        assert image.crop((108, 30, 121, 40)).getbbox() is None, name
+
+
+def test_long_captions_are_cut_not_clipped_on_both_sides() -> None:
+    frame = Frame(layout=PLAIN, track_label="x" * 60, awaiting=(1,))
+    image = render(frame)
+    box = image.crop((0, 10, 128, 26)).getbbox()
+    assert box is not None and box[0] <= 1  # starts at the left edge: cut at the right

@@ -162,9 +162,18 @@ async def test_join_a_seat_and_see_the_legal_commands(server: ServerProcess) -> 
         assert labels == ["Pick Forries (7)"]
         status = str(app.query_one("#status").render())
         assert "seat 1" in status and "YOUR TURN" in status and "waiting for you, seat 2" in status
+        # the board first: the table as printed, our own Forries; the whole view folded
         view = str(app.query_one("#view").render())
-        assert "seat 1 (you)" in view and "forrie hand: Plant " in view  # our private hand
+        assert view.startswith("TABLE\n  Round 1") and "ADVENTURERS" in view
+        assert "WILDERNESS" in view and "· costs 1" in view
+        assert "YOU (SEAT 1" in view and "Forrie hand: Plant " in view  # our private hand
+        assert "+ the whole view (f unfolds)" in view and "seat 1 (you)" not in view
+        await pilot.press("v", "f")  # unfold: the whole view below the board
+        view = str(app.query_one("#view").render())
+        assert "seat 1 (you)" in view and "forrie hand: Plant " in view
         assert "seat 2:" in view and "forrie hand: 3" in view  # theirs: only a count
+        await pilot.press("f", "c")
+        assert "seat 1 (you)" not in str(app.query_one("#view").render())
         await wait_for(pilot, lambda: bool(app.log_versions), "the event log")
         assert app.log_versions == list(range(1, len(app.log_versions) + 1))
         # the second list offers the variants, and Escape goes back to the types
@@ -221,7 +230,7 @@ async def test_cards_show_by_their_labels_and_commands_still_carry_ids(
         assert len(hand) == 3 and set(hand) <= set(labels) and app.labels == labels
         view = str(app.query_one("#view").render())
         shown = ", ".join(labels[c] for c in hand)
-        assert f"forrie hand: {shown}" in view  # by label, in the hand's order
+        assert f"Forrie hand: {shown}" in view  # by label on the board, in the hand's order
         assert not any(c in view for c in hand)  # the ids are not in the view
         # the variants: by label, with the id only where another card reads the same
         await pilot.press("enter")
@@ -332,6 +341,10 @@ async def test_spectate_shows_the_public_table(
         await wait_for(pilot, lambda: app.snapshot is not None, "the view")
         assert app.snapshot is not None and app.snapshot.seat == 0
         view = str(app.query_one("#view").render())
+        # the public board: every seat among the others, no seat of one's own
+        assert "seat 1: " in view and "seat 2: " in view and "YOU (" not in view
+        await pilot.press("v", "f")  # the whole public view: hands as counts only
+        view = str(app.query_one("#view").render())
         assert "seat 1:" in view and "forrie hand: 3" in view and "(you)" not in view
         assert option_labels(app) == ["(spectating: view only)"]
         assert "spectator" in str(app.query_one("#status").render())
@@ -358,7 +371,9 @@ async def test_survives_a_server_restart(own_server: ServerProcess) -> None:
         with bots(own_server, game, [2]):
             await wait_for(
                 pilot,
-                lambda: app.snapshot is not None and app.snapshot.table["step"] != "pick",
+                lambda: (
+                    app.snapshot is not None and app.snapshot.table["step"] != "picking Forries"
+                ),
                 "both picks",
             )
         final = app.snapshot.version  # type: ignore[union-attr]
@@ -384,6 +399,13 @@ async def test_other_games_play_through_the_same_screens(
             await choose_and_send(pilot, app)
         assert app.message.startswith("sent "), app.message
         assert title in str(app.query_one("#status").render())
+        view = str(app.query_one("#view").render())
+        if kind == "valley":  # its board: the display with what each card costs and gives
+            assert view.startswith("TABLE") and "DISPLAY" in view and " · cost " in view
+            assert "bonus" in view and "YOU (SEAT 1)" in view and "skills:" in view
+        else:  # a game without a board keeps the whole view as an outline
+            assert "board" not in app.snapshot.view  # type: ignore[union-attr]
+            assert "the whole view" not in view
         # the preview box takes room only while some listed command has a preview (a game
         # without previews keeps the whole column for the lists)
         assert app.snapshot is not None

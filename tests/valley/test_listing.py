@@ -117,4 +117,4 @@ def test_the_table_counts_actions_in_words() -> None:
 
     state = start(2, seed=b"plural")
     rs = dict(state.rules_state, phase="play", actions_left=1)
-    assert views.table(rs).step == "1 action left"  # type: ignore[arg-type]
+    assert views.table(RULES.cards, rs).step == "1 action left"  # type: ignore[arg-type]

@@ -14,6 +14,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 
 from athanor.api.limits import clip
 from athanor.app.auth import Forbidden, Unauthenticated
+from athanor.app.codes import NoSuchCode, RateLimited
 from athanor.app.kinds import UnknownKind, UnknownPack
 from athanor.app.service import Stopping
 from athanor.engine.violations import BadCommand, RuleViolation
@@ -94,8 +95,10 @@ def to_abort(err: BaseException) -> Abort | None:
             return Abort(grpc.StatusCode.FAILED_PRECONDITION, str(err))
         case VersionConflict():
             return Abort(grpc.StatusCode.ABORTED, str(err), conflict_status(err))
-        case GameNotFound():
+        case GameNotFound() | NoSuchCode():
             return Abort(grpc.StatusCode.NOT_FOUND, str(err))
+        case RateLimited():
+            return Abort(grpc.StatusCode.RESOURCE_EXHAUSTED, str(err))
         case GameExists():
             return Abort(grpc.StatusCode.ALREADY_EXISTS, str(err))
         case Unauthenticated():

@@ -32,6 +32,9 @@ MAX_COMMAND_ID = 128
 MAX_STORED_EVENT_BYTES = 1024 * 1024  # one stored event of an imported log
 QUOTE_CHARS = 32  # of client input, in an error message
 MAX_MESSAGE_CHARS = 400  # of any error message (a status must fit gRPC's trailers)
+MAX_CODE_CHARS = 32  # a join code as typed (10 symbols, with dashes and spaces)
+MAX_NAME_INPUT = 256  # a seat's name as typed, before it is cleaned to 24 characters
+MAX_LEVEL = 16  # a bot's level
 
 HEX = re.compile(r"^[0-9a-fA-F]*$")
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
@@ -160,3 +163,27 @@ def check_command_id(command_id: str) -> str:
     if not command_id or len(command_id) > MAX_COMMAND_ID:
         raise BadCommand(f"command_id must be 1-{MAX_COMMAND_ID} characters")
     return command_id
+
+
+def check_code(code: str) -> str:
+    if not code or len(code) > MAX_CODE_CHARS:
+        raise BadCommand(f"code is 1-{MAX_CODE_CHARS} characters")
+    return code
+
+
+def check_name_input(name: str) -> str:
+    if len(name) > MAX_NAME_INPUT:
+        raise BadCommand(f"name is longer than {MAX_NAME_INPUT} characters")
+    return name
+
+
+def check_seat(seat: int) -> int:
+    if seat < 0:
+        raise BadCommand("seat is 1 or more (0: any free seat)")
+    return seat
+
+
+def check_level(level: str) -> str:
+    if len(level) > MAX_LEVEL:
+        raise BadCommand(f"level is longer than {MAX_LEVEL} characters")
+    return level

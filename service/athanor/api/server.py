@@ -15,7 +15,7 @@ import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -31,6 +31,9 @@ from athanor.app.service import GameService
 from athanor.store import EmbeddedRedis, GameFeeds, RedisEventStore, connect
 from athanor.v1 import athanor_pb2, athanor_pb2_grpc
 
+if TYPE_CHECKING:
+    from athanor.web.server import WebServer
+
 log = logging.getLogger("athanor.server")
 SERVICE_NAME = athanor_pb2.DESCRIPTOR.services_by_name["Athanor"].full_name
 TOKEN_FILE = "operator.token"
@@ -44,6 +47,7 @@ FEED_BLOCK_MS = 5000
 # the feed's client waits past its XREAD block time, so an idle game never times out
 FEED_TIMEOUT_SECONDS = FEED_BLOCK_MS / 1000 + 10.0
 REFLECTION_V1 = "grpc.reflection.v1.ServerReflection"
+DEFAULT_WEB_PORT = 8080
 
 
 class ServeError(Exception):
@@ -59,6 +63,10 @@ class ServeConfig:
     tls_cert: Path | None = None
     tls_key: Path | None = None
     metrics_port: int | None = None
+    # the web client and the Connect API on HTTP; web_port None is 8080 when free (a second
+    # server on one machine then runs without pages rather than not at all)
+    web: bool = True
+    web_port: int | None = None
     snapshot_every: int = 100
     heartbeat_seconds: float = 15.0
     games: list[str] = field(default_factory=list)
@@ -184,6 +192,27 @@ async def watch_health(
             await asyncio.wait_for(stop.wait(), HEALTH_POLL_SECONDS)
 
 
+async def start_web(servicer: AthanorServicer, config: ServeConfig) -> WebServer | None:
+    """The web client's HTTP port beside gRPC, on the same GameService."""
+    if not config.web:
+        return None
+    from athanor.web.server import WebServer
+
+    port = DEFAULT_WEB_PORT if config.web_port is None else config.web_port
+    try:
+        web = WebServer(servicer, config.host, port, GRACE_SECONDS, config.tls_cert, config.tls_key)
+    except OSError:
+        if config.web_port is None:
+            log.warning("port %d is in use: no web client (choose one with --web-port)", port)
+            return None
+        raise ServeError(
+            f"cannot listen on {config.host}:{port} for the web client "
+            "(is the port in use? --web-port 0 picks a free one, --no-web turns it off)"
+        ) from None
+    await web.start()
+    return web
+
+
 async def serve(config: ServeConfig, ready: Callable[[str], None] = print) -> None:
     with data_dir_lock(config.data_dir):
         await _serve(config, ready)
@@ -224,7 +253,8 @@ async def _serve(config: ServeConfig, ready: Callable[[str], None]) -> None:
                 ("grpc.so_reuseport", 0),
             ]
         )
-        add_athanor(server, AthanorServicer(service))
+        servicer = AthanorServicer(service)
+        add_athanor(server, servicer)
         health_servicer = health.aio.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
         add_reflection(server, (SERVICE_NAME, health.SERVICE_NAME))
@@ -237,13 +267,21 @@ async def _serve(config: ServeConfig, ready: Callable[[str], None]) -> None:
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
         health_task = asyncio.create_task(watch_health(store, health_servicer, stop))
+        await service.bots.start()  # the seats given to the server's bot play on
         await asyncio.sleep(0)
+        web = await start_web(servicer, config)
         ready(f"athanor serving on {config.host}:{port}")
+        if web is not None:
+            scheme = "https" if config.tls_cert else "http"
+            ready(f"athanor web on {scheme}://{config.host}:{web.port}/")
         await stop.wait()
         log.info("stopping: %.0fs grace for calls in flight", GRACE_SECONDS)
         await health_servicer.enter_graceful_shutdown()
+        await service.bots.stop()
         await feeds.close()
         await server.stop(GRACE_SECONDS)
+        if web is not None:
+            await web.stop()
         await health_task
     finally:
         await feeds.close()

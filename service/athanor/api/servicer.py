@@ -12,6 +12,7 @@ import grpc
 from athanor.api import limits
 from athanor.api.errors import GAME_ID, Abort, check_game_id, statuses
 from athanor.app.auth import Caller
+from athanor.app.codes import client_address
 from athanor.app.service import GameService, Heartbeat
 from athanor.engine.record import Record
 from athanor.engine.violations import BadCommand
@@ -225,11 +226,17 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         content = limits.check_kind(request.content, "content")
         seed = limits.seed_bytes(request.seed_hex)
         options = limits.check_options(request.options)
-        created = await self.service.create(kind, request.seats, options, seed, content)
+        table = None
+        if request.HasField("table") and request.table.open:
+            table = {"open": True, "listed": request.table.listed}
+        elif request.HasField("table") and request.table.listed:
+            raise BadCommand("only an open game (table.open) is listed in the lobby")
+        created = await self.service.create(kind, request.seats, options, seed, content, table)
         return pb.CreateGameResponse(
             game_id=created.game_id,
             version=created.version,
             seat_tokens=[pb.SeatToken(seat=s, token=t) for s, t in created.tokens.items()],
+            join_code=created.code,
         )
 
     @unary
@@ -362,3 +369,104 @@ class AthanorServicer(pb_grpc.AthanorServicer):
             version=created.version,
             seat_tokens=[pb.SeatToken(seat=s, token=t) for s, t in created.tokens.items()],
         )
+
+    # -- the table ------------------------------------------------------------
+
+    @unary
+    async def JoinGame(self, request: pb.JoinGameRequest, context: Any) -> pb.JoinGameResponse:
+        name = limits.check_name_input(request.name)
+        seat = limits.check_seat(request.seat)
+        client = client_address(context.peer() or "")
+        if request.rematch_of:
+            old = check_game_id(request.rematch_of)
+            caller = await self._caller(old, context)
+            joined = await self.service.join_rematch(old, caller, name, client)
+        else:
+            code = limits.check_code(request.code)
+            if not name:
+                raise BadCommand("name is required")
+            joined = await self.service.join(code, name, seat, client)
+        return pb.JoinGameResponse(
+            game_id=joined.game_id,
+            seat=joined.seat,
+            token=joined.token,
+            version=joined.version,
+            name=joined.name,
+        )
+
+    @unary
+    async def ListLobby(self, request: pb.ListLobbyRequest, context: Any) -> pb.ListLobbyResponse:
+        return pb.ListLobbyResponse(
+            games=[
+                pb.LobbyGame(
+                    code=e.code,
+                    game_id=e.game_id,
+                    kind=e.kind,
+                    options={
+                        k: json.dumps(v) if not isinstance(v, str) else v
+                        for k, v in e.options.items()
+                    },
+                    seats=e.seats,
+                    names=e.names,
+                    bots=e.bots,
+                    free=e.free,
+                    created_unix=e.created,
+                )
+                for e in await self.service.lobby()
+            ]
+        )
+
+    @unary
+    async def SetSeatBot(self, request: pb.SeatBotRequest, context: Any) -> pb.ActResponse:
+        game_id = check_game_id(request.game_id)
+        caller = await self._caller(game_id, context)
+        level = limits.check_level(request.level)
+        result = await self.service.seat_bot(game_id, caller, request.seat, level)
+        return _act_response(result)
+
+    @unary
+    async def Resign(self, request: pb.ResignRequest, context: Any) -> pb.ActResponse:
+        game_id = check_game_id(request.game_id)
+        caller = await self._caller(game_id, context)
+        return _act_response(await self.service.resign(game_id, caller))
+
+    @unary
+    async def Abandon(self, request: pb.AbandonRequest, context: Any) -> pb.ActResponse:
+        game_id = check_game_id(request.game_id)
+        caller = await self._caller(game_id, context)
+        return _act_response(await self.service.abandon(game_id, caller))
+
+    @unary
+    async def ReissueToken(
+        self, request: pb.ReissueTokenRequest, context: Any
+    ) -> pb.ReissueTokenResponse:
+        game_id = check_game_id(request.game_id)
+        caller = await self._caller(game_id, context)
+        token, result = await self.service.reissue(game_id, caller, request.seat)
+        return pb.ReissueTokenResponse(seat=request.seat, token=token, version=result.last_version)
+
+    @unary
+    async def Undo(self, request: pb.UndoRequest, context: Any) -> pb.ActResponse:
+        game_id = check_game_id(request.game_id)
+        caller = await self._caller(game_id, context)
+        return _act_response(await self.service.undo(game_id, caller))
+
+    @unary
+    async def Rematch(self, request: pb.RematchRequest, context: Any) -> pb.RematchResponse:
+        game_id = check_game_id(request.game_id)
+        caller = await self._caller(game_id, context)
+        created, joined = await self.service.rematch(game_id, caller)
+        return pb.RematchResponse(
+            game_id=created.game_id,
+            join_code=created.code,
+            seat=joined.seat if joined else 0,
+            token=joined.token if joined else "",
+        )
+
+
+def _act_response(result: Any) -> pb.ActResponse:
+    return pb.ActResponse(
+        first_version=result.first_version,
+        last_version=result.last_version,
+        duplicate=result.duplicate,
+    )

@@ -7,6 +7,8 @@ version in Redis, so several servers can share one Redis and stay honest.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import json
 import logging
 import secrets
@@ -19,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from athanor.app import codes
 from athanor.app.auth import (
     OPERATOR,
     SPECTATOR,
@@ -29,8 +32,10 @@ from athanor.app.auth import (
     same_hash,
     token_hash,
 )
+from athanor.app.codes import JoinLimiter, NoSuchCode
 from athanor.app.kinds import Kinds, UnknownPack
 from athanor.app.metrics import Metrics
+from athanor.app.names import clean_name
 from athanor.engine import audit, game
 from athanor.engine.audit import CREATE_COMMAND
 from athanor.engine.events import Event
@@ -53,6 +58,10 @@ hook_log = logging.getLogger("athanor.hooks")
 JSON = dict[str, Any]
 SEAT_TOKEN = "seat_token:"
 CACHE_GAMES = 1024
+# how long a server trusts its cached seat tokens: a token revoked on another server
+# sharing the Redis stops working here within this time (on the revoking one at once)
+TOKEN_CACHE_SECONDS = 5.0
+REMATCH_TRIES = 5
 
 
 @dataclass(frozen=True)
@@ -66,8 +75,19 @@ class Loaded:
 
     def table(self, report: game.HookReport) -> JSON:
         if "table" not in self.tables:
-            self.tables["table"] = game.table(self.rules, self.state, report).to_json()
+            summary = game.table(self.rules, self.state, report).to_json()
+            self.tables["table"] = {**summary, **game.seating_view(self.state)}
         return self.tables["table"]
+
+    @property
+    def names(self) -> dict[int, str]:
+        return display_names(self.state.seating)
+
+
+def display_names(seating: game.Seating) -> dict[int, str]:
+    """What sentences call each seat: its player's name, or "Bot N" for the server's bot."""
+    bots = {s: f"Bot {s}" for s in seating.bots if s not in seating.names}
+    return {**bots, **seating.names}
 
 
 @dataclass(frozen=True)
@@ -75,6 +95,29 @@ class Created:
     game_id: str
     version: int
     tokens: dict[int, str]
+    code: str = ""
+
+
+@dataclass(frozen=True)
+class Joined:
+    game_id: str
+    seat: int
+    token: str
+    version: int
+    name: str
+
+
+@dataclass(frozen=True)
+class LobbyEntry:
+    code: str
+    game_id: str
+    kind: str
+    options: JSON
+    seats: int
+    names: dict[int, str]
+    bots: dict[int, str]
+    free: list[int]
+    created: float
 
 
 @dataclass(frozen=True)
@@ -121,8 +164,12 @@ class GameService:
         self._locks: dict[str, asyncio.Lock] = {}
         # seat token hashes never change after creation, and operator tokens are only
         # added: both are cached so a call costs no Redis round trip to authenticate
-        self._seat_hashes: OrderedDict[str, dict[str, int]] = OrderedDict()
+        self._seat_hashes: OrderedDict[str, tuple[float, dict[str, int]]] = OrderedDict()
         self._operator_hashes: set[str] = set()
+        self.join_limiter = JoinLimiter()
+        from athanor.app.bots import ServerBots  # the bots act through this service
+
+        self.bots = ServerBots(self)
 
     # -- who is calling -------------------------------------------------------
 
@@ -134,15 +181,18 @@ class GameService:
         if digest in self._operator_hashes:
             return OPERATOR
         if game_id:
-            try:
-                seats = await self._seats_by_hash(game_id)
-            except GameNotFound:
-                # the token is judged first: a stranger cannot tell a missing game
-                # from one they hold no token for
-                seats = {}
-            for known, seat in seats.items():
-                if same_hash(known, digest):
-                    return Caller(seat=seat)
+            for fresh in (False, True):  # a token issued since the cache was read: re-read
+                try:
+                    seats = await self._seats_by_hash(game_id, fresh)
+                except GameNotFound:
+                    # the token is judged first: a stranger cannot tell a missing game
+                    # from one they hold no token for
+                    seats = {}
+                for known, seat in seats.items():
+                    if same_hash(known, digest):
+                        return Caller(seat=seat)
+                if not seats:
+                    break
         if await self.store.is_operator(digest):
             self._operator_hashes.add(digest)
             return OPERATOR
@@ -152,19 +202,21 @@ class GameService:
             else "this call needs the operator token"
         )
 
-    async def _seats_by_hash(self, game_id: str) -> dict[str, int]:
-        cached = self._seat_hashes.get(game_id)
-        if cached is None:
+    async def _seats_by_hash(self, game_id: str, fresh: bool = False) -> dict[str, int]:
+        entry = self._seat_hashes.get(game_id)
+        now = time.monotonic()
+        if entry is None or fresh or now - entry[0] > TOKEN_CACHE_SECONDS:
             head = await self.store.head(game_id)
-            cached = {
+            hashes = {
                 value: int(key[len(SEAT_TOKEN) :])
                 for key, value in head.meta.items()
                 if key.startswith(SEAT_TOKEN)
             }
-            self._seat_hashes[game_id] = cached
+            entry = (now, hashes)
+            self._seat_hashes[game_id] = entry
             while len(self._seat_hashes) > CACHE_GAMES:
                 self._seat_hashes.popitem(last=False)
-        return cached
+        return entry[1]
 
     async def as_seat(self, game_id: str, caller: Caller, seat: int) -> Caller:
         """The operator acting for `seat`; a seat token may only name its own seat."""
@@ -201,6 +253,7 @@ class GameService:
         options: Mapping[str, str],
         seed: bytes | None = None,
         content: str = "",
+        table: JSON | None = None,
     ) -> Created:
         try:
             rules = self.kinds.named(kind, content)
@@ -218,10 +271,25 @@ class GameService:
             raise BadCommand(
                 f"the options are not valid for {kind} ({type(err).__name__})"
             ) from None
+        return await self._create(rules, seats, parsed, seed, table)
+
+    async def _create(
+        self,
+        rules: Rules,
+        seats: int,
+        parsed: JSON,
+        seed: bytes | None,
+        table: JSON | None,
+        game_id: str = "",
+    ) -> Created:
+        """Store a new game; an open one gets a join code and no seat tokens."""
+        table = {"open": True, "listed": bool(table.get("listed"))} if table else None
         seed = seed or secrets.token_bytes(32)
-        events, state = game.create(rules, parsed, seats, seed)
-        game_id = uuid.uuid4().hex[:12]
+        events, state = game.create(rules, parsed, seats, seed, table)
+        game_id = game_id or uuid.uuid4().hex[:12]
         command = {"type": CREATE_COMMAND, "seats": seats, "options": parsed}
+        if table:
+            command["table"] = table
         records, state = game.seal(
             rules,
             state,
@@ -232,14 +300,32 @@ class GameService:
             command=command,
             time=_now(),
         )
-        tokens = {s: new_token() for s in range(1, seats + 1)}
+        tokens = {} if table else {s: new_token() for s in range(1, seats + 1)}
         meta = {
             **_game_meta(rules, seats),
             **{f"{SEAT_TOKEN}{s}": token_hash(t) for s, t in tokens.items()},
         }
-        await self.store.create(game_id, meta, seed, records, records[0].command_id)
+        code = ""
+        if table:
+            code = await self._new_code(game_id)
+            meta["join_code"] = code
+        created = time.time()
+        meta["created"] = repr(created)
+        result = await self.store.create(game_id, meta, seed, records, records[0].command_id)
+        if result.duplicate:  # made before (a rematch asked twice): that game stands
+            head = await self.store.head(game_id)
+            await self.store.drop_code(code)
+            return Created(game_id, head.version, {}, head.meta.get("join_code", ""))
+        if table and table["listed"]:
+            await self.store.list_in_lobby(game_id, created)
         self._remember(game_id, Loaded(rules, state, seed))
-        return Created(game_id, records[-1].version, tokens)
+        return Created(game_id, records[-1].version, tokens, code)
+
+    async def _new_code(self, game_id: str) -> str:
+        while True:  # 2^50 codes: a clash is all but impossible, but cheap to rule out
+            code = codes.new_code()
+            if await self.store.add_code(code, game_id):
+                return code
 
     # -- load -----------------------------------------------------------------
 
@@ -340,9 +426,19 @@ class GameService:
         command: Any,
         command_id: str,
         expected_version: int | None = None,
+        *,
+        table: bool = False,
+        bot: bool = False,
     ) -> AppendResult:
+        """Decide and append `command` from `seat` (0: the server, for table commands).
+
+        `table` lets the engine's table commands through (the table calls send them;
+        Act may not); `bot` marks the server's bot, which plays for resigned seats.
+        """
         if not command_id:
             raise BadCommand("a command needs a command id")
+        if not table and game.is_table_command(command):
+            raise BadCommand("table commands are sent by their own calls, not Act")
         lock = self._locks.setdefault(game_id, asyncio.Lock())
         started = time.perf_counter()
         cached = self._cache.get(game_id)
@@ -350,7 +446,7 @@ class GameService:
         try:
             async with lock:
                 result, kind = await self._act_locked(
-                    game_id, seat, command, command_id, expected_version
+                    game_id, seat, command, command_id, expected_version, bot
                 )
         except RuleViolation as err:
             self._log(game_id, seat, kind, "rejected:" + err.code, started)
@@ -372,6 +468,7 @@ class GameService:
         command: Any,
         command_id: str,
         expected_version: int | None,
+        bot: bool = False,
     ) -> tuple[AppendResult, str]:
         """Decide on the cached head and append: one Redis round trip when all is well.
 
@@ -391,6 +488,14 @@ class GameService:
                     raise VersionConflict(expected_version, loaded.state.version)
                 continue
             try:
+                if (
+                    not bot
+                    and seat in state.seating.resigned
+                    and not game.is_table_command(command)
+                ):
+                    raise RuleViolation(
+                        "RESIGNED", "this seat has resigned: the bot plays it", "ENGINE-TABLE"
+                    )
                 events, after = _decide(game_id, loaded, command, seat)
             except (RuleViolation, BadCommand):
                 earlier = await self.store.command_result(game_id, command_id)
@@ -426,7 +531,27 @@ class GameService:
                 await self._maybe_snapshot(game_id, new, state.version)
                 if new.state.over:
                     await self.store.set_meta(game_id, {"over": "1"})
+                await self._after_append(game_id, state, new.state)
             return result, loaded.rules.kind
+
+    async def _after_append(
+        self, game_id: str, before: game.GameState, after: game.GameState
+    ) -> None:
+        """The table's bookkeeping: a full or finished game stops taking players, and
+        the server's bots look at a game that has any."""
+        if after.seating.bots and not before.seating.bots:
+            await self.store.set_meta(game_id, {"bots": "1"})  # found again at start-up
+        taking = before.seating.open and before.waiting_for_players and not before.over
+        if taking and (after.over or not after.waiting_for_players):
+            await self._close_lobby(game_id)
+        if after.seating.bots and not after.over:
+            self.bots.poke(game_id)
+
+    async def _close_lobby(self, game_id: str) -> None:
+        code = await self.store.get_meta_field(game_id, "join_code")
+        if code:
+            await self.store.drop_code(code)
+        await self.store.unlist(game_id)
 
     def _reporter(
         self, game_id: str, of: Loaded | Rules, version: int | None = None
@@ -503,6 +628,7 @@ class GameService:
         rules = self._rules_of(head)
         if head.meta.get("over") == "1" and from_version > head.version:
             return  # a finished game has nothing more to send
+        names = (await self.load(game_id)).names
         try:
             subscription = await self.feeds.subscribe(game_id, max(1, from_version))
         except RuntimeError:  # the feeds are closed: the server is stopping
@@ -524,7 +650,9 @@ class GameService:
                     raise Stopping() from None
                 pending = None
                 last = rec.version
-                yield _shown(rec, caller, rules, self._reporter(game_id, rules, rec.version))
+                names = _renamed(names, rec)
+                report = self._reporter(game_id, rules, rec.version)
+                yield _shown(rec, caller, rules, report, names)
                 if rec.type == game.GAME_ENDED:
                     return  # the last event of a finished game ends the stream
         finally:
@@ -536,11 +664,13 @@ class GameService:
     async def log(self, game_id: str, caller: Caller) -> AsyncIterator[Record | JSON]:
         """Operator: the stored records. Seat or spectator: each as they may see it."""
         rules = self._rules_of(await self.store.head(game_id))
+        names = (await self.load(game_id)).names
         async for rec in self.store.read(game_id):
             if caller.operator:
                 yield rec
             else:
-                yield _shown(rec, caller, rules, self._reporter(game_id, rules, rec.version))
+                report = self._reporter(game_id, rules, rec.version)
+                yield _shown(rec, caller, rules, report, names)
 
     async def header(self, game_id: str, caller: Caller) -> JSON:
         head = await self.store.head(game_id)
@@ -586,8 +716,12 @@ class GameService:
         if state is None:
             return v, f"the snapshot at version {v} does not match the events ({fault})"
         folded = game.fold(rules, records[:v])
+        stored = json.loads(snap.data)
+        expected = json.loads(canonical(game.dump(rules, folded)))
+        if "undo" not in stored:  # saved before snapshots carried the undo point
+            expected.pop("undo", None)
         # compared as JSON values: the same state whatever the key order or tuple/list
-        if json.loads(snap.data) != json.loads(canonical(game.dump(rules, folded))):
+        if stored != expected:
             return v, f"the snapshot at version {v} does not match the events"
         return None
 
@@ -605,6 +739,168 @@ class GameService:
                 }
             )
         return out
+
+    # -- the table: joining, bots, resigning, undoing, rematches -----------------
+
+    async def join(self, code: str, name: str, seat: int, client: str) -> Joined:
+        """Claim a seat of an open game by its code: the lowest free one when `seat` is
+        0. Every attempt, good or bad, spends one of the client's joins."""
+        self.join_limiter.take(client)
+        code = codes.normalize(code)
+        name = clean_name(name)
+        game_id = await self.store.game_of_code(code)
+        if game_id is None:
+            raise NoSuchCode()
+        try:
+            loaded = await self.load(game_id)
+        except GameNotFound:
+            raise NoSuchCode() from None
+        state = loaded.state
+        if not state.seating.open or state.over or not state.waiting_for_players:
+            raise NoSuchCode()
+        return await self._claim(game_id, seat, name)
+
+    async def join_rematch(self, old_game: str, caller: Caller, name: str, client: str) -> Joined:
+        """A seat of a finished game takes the same seat, under the same name (or `name`),
+        in its rematch."""
+        self.join_limiter.take(client)
+        seat = self.require_seat(caller)
+        new_id = await self.store.get_meta_field(old_game, "rematch")
+        if not new_id:
+            raise RuleViolation("NO_REMATCH", "this game has no rematch yet", "ENGINE-TABLE")
+        old = await self.load(old_game)
+        chosen = clean_name(name) if name else old.state.seating.names.get(seat, "")
+        if not chosen:
+            raise BadCommand("this seat had no name: give one")
+        return await self._claim(new_id, seat, chosen)
+
+    async def _claim(self, game_id: str, seat: int, name: str) -> Joined:
+        for _ in range(REMATCH_TRIES):
+            loaded = await self.load(game_id)
+            sitting, seats = loaded.state.seating, loaded.state.seats
+            free = [s for s in range(1, seats + 1) if not sitting.taken(s)]
+            if not free or loaded.state.over:
+                raise NoSuchCode()
+            target = seat or free[0]
+            command = {"type": game.CLAIM_SEAT, "seat": target, "name": name}
+            try:
+                result = await self.act(game_id, 0, command, f"join-{uuid.uuid4().hex}", table=True)
+            except RuleViolation as err:
+                if err.code == "SEAT_TAKEN" and not seat:
+                    continue  # another player took it a moment ago: the next free seat
+                raise
+            token = new_token()
+            # after the event: if this write is lost, the seat is reissued, never shared
+            await self.store.set_meta(game_id, {f"{SEAT_TOKEN}{target}": token_hash(token)})
+            self._seat_hashes.pop(game_id, None)
+            return Joined(game_id, target, token, result.last_version, name)
+        raise NoSuchCode()
+
+    async def lobby(self) -> list[LobbyEntry]:
+        """The listed games still taking players (no tokens, no game secrets)."""
+        out = []
+        for game_id in await self.store.lobby():
+            try:
+                loaded = await self.load(game_id)
+                code = await self.store.get_meta_field(game_id, "join_code") or ""
+            except GameNotFound:
+                await self.store.unlist(game_id)
+                continue
+            state = loaded.state
+            if state.over or not state.waiting_for_players:
+                await self._close_lobby(game_id)  # a crash between append and unlisting
+                continue
+            sitting = state.seating
+            out.append(
+                LobbyEntry(
+                    code=code,
+                    game_id=game_id,
+                    kind=state.kind,
+                    options=dict(state.options),
+                    seats=state.seats,
+                    names=dict(sitting.names),
+                    bots=dict(sitting.bots),
+                    free=[s for s in range(1, state.seats + 1) if not sitting.taken(s)],
+                    created=float((await self.store.head(game_id)).created),
+                )
+            )
+        return out
+
+    async def seat_bot(self, game_id: str, caller: Caller, seat: int, level: str) -> AppendResult:
+        """Give `seat` to the server's bot: the operator any seat (a player who left:
+        BGA's zombie), a seated player only a free seat of a game not yet started."""
+        if caller.spectator:
+            raise Unauthenticated("this call needs a seat or the operator token")
+        if not caller.operator:
+            state = (await self.load(game_id)).state
+            taken = 1 <= seat <= state.seats and state.seating.taken(seat)
+            if not state.waiting_for_players or taken:
+                raise Forbidden("a player may give only a free seat to a bot, before the start")
+        command = {"type": game.GIVE_TO_BOT, "seat": seat, "level": level or "random"}
+        return await self.act(game_id, 0, command, f"bot-seat-{uuid.uuid4().hex}", table=True)
+
+    async def resign(self, game_id: str, caller: Caller) -> AppendResult:
+        seat = self.require_seat(caller)
+        return await self.act(
+            game_id, seat, {"type": game.RESIGN}, f"resign-{uuid.uuid4().hex}", table=True
+        )
+
+    async def abandon(self, game_id: str, caller: Caller) -> AppendResult:
+        self.require_operator(caller)
+        return await self.act(
+            game_id, 0, {"type": game.ABANDON}, f"abandon-{uuid.uuid4().hex}", table=True
+        )
+
+    async def reissue(self, game_id: str, caller: Caller, seat: int) -> tuple[str, AppendResult]:
+        """A new token for `seat`; the old one stops working (on other servers sharing
+        the Redis within TOKEN_CACHE_SECONDS). The event says so, never the token."""
+        self.require_operator(caller)
+        command = {"type": game.REISSUE, "seat": seat}
+        result = await self.act(game_id, 0, command, f"reissue-{uuid.uuid4().hex}", table=True)
+        token = new_token()
+        await self.store.set_meta(game_id, {f"{SEAT_TOKEN}{seat}": token_hash(token)})
+        self._seat_hashes.pop(game_id, None)
+        return token, result
+
+    async def undo(self, game_id: str, caller: Caller) -> AppendResult:
+        seat = self.require_seat(caller)
+        return await self.act(
+            game_id, seat, {"type": game.UNDO}, f"undo-{uuid.uuid4().hex}", table=True
+        )
+
+    async def rematch(self, game_id: str, caller: Caller) -> tuple[Created, Joined | None]:
+        """A new open game with the same kind, pack, options, seats, listing and bots
+        and a new seed; a seat that asks is seated in it under its name. Asked again
+        (by anyone), the same rematch is returned."""
+        if caller.spectator:
+            raise Unauthenticated("this call needs a seat or the operator token")
+        loaded = await self.load(game_id)
+        state = loaded.state
+        if not state.over:
+            raise RuleViolation("NOT_OVER", "a rematch follows a finished game", "ENGINE-TABLE")
+        # one rematch per game, whichever server is asked: its id follows from the game's
+        new_id = hashlib.sha256(f"rematch:{game_id}".encode()).hexdigest()[:12]
+        table = {"open": True, "listed": state.seating.listed}
+        options = dict(state.options)
+        created = await self._create(loaded.rules, state.seats, options, None, table, new_id)
+        await self.store.set_meta(game_id, {"rematch": new_id})
+        fresh = await self.load(new_id)
+        for seat, level in sorted(state.seating.bots.items()):
+            if seat not in state.seating.resigned and not fresh.state.seating.taken(seat):
+                with contextlib.suppress(RuleViolation):
+                    await self.act(
+                        new_id,
+                        0,
+                        {"type": game.GIVE_TO_BOT, "seat": seat, "level": level},
+                        f"rematch-bot-{seat}",
+                        table=True,
+                    )
+        joined = None
+        seat = caller.seat
+        name = state.seating.names.get(seat or 0, "")
+        if seat and name and not (await self.load(new_id)).state.seating.taken(seat):
+            joined = await self._claim(new_id, seat, name)
+        return created, joined
 
     # -- import ---------------------------------------------------------------
 
@@ -675,10 +971,26 @@ def _decide(
         raise BadCommand("the command is malformed for this game") from None
 
 
-def _shown(rec: Record, caller: Caller, rules: Rules, report: game.HookReport) -> JSON:
+def _shown(
+    rec: Record,
+    caller: Caller,
+    rules: Rules,
+    report: game.HookReport,
+    names: dict[int, str] | None = None,
+) -> JSON:
     shown = rec.shown_to(caller.sees_as)
-    shown["text"] = game.describe(rules, rec.type, shown["body"], report)
+    shown["text"] = game.describe(rules, rec.type, shown["body"], report, names)
     return shown
+
+
+def _renamed(names: dict[int, str], rec: Record) -> dict[int, str]:
+    """Display names after a table event streams past (a watch sees seats fill)."""
+    seat = rec.body.get("seat")
+    if rec.type == game.SEAT_CLAIMED and isinstance(seat, int):
+        return {**names, seat: str(rec.body.get("name"))}
+    if rec.type == game.SEAT_GIVEN_TO_BOT and isinstance(seat, int) and seat not in names:
+        return {**names, seat: f"Bot {seat}"}
+    return names
 
 
 def _now() -> str:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import grpc
 
@@ -75,3 +77,57 @@ def play(
             break
     view = stub.GetView(pb.GetViewRequest(game_id=game_id), metadata=md)
     return BotResult(commands, view.version, bool(json.loads(view.view_json).get("over")))
+
+
+def follow(
+    stub: pb_grpc.AthanorStub,
+    game_id: str,
+    seats: Sequence[int],
+    token: str | None,
+    rng: random.Random,
+    on_command: Callable[[int, int, str], None] = lambda seat, version, cmd: None,
+    max_commands: int = 1_000_000,
+) -> BotResult:
+    """Play `seats` whenever they are awaited, waiting for the game between turns on
+    one Watch (kept open: a new stream per turn costs a subscription each), until the
+    game ends."""
+    md = metadata(token)
+    total = 0
+    stream: Any = None
+    try:
+        while True:
+            result = play(stub, game_id, seats, token, rng, on_command, max_commands - total)
+            total += result.commands
+            if result.over or total >= max_commands:
+                return BotResult(total, result.version, result.over)
+            # the version at which the seats had nothing to do: a turn that came since
+            # (the view above may be newer) must not wait for the next event
+            seen = 0
+            for seat in seats:
+                legal = stub.ListLegalCommands(
+                    pb.ListLegalCommandsRequest(game_id=game_id, seat=seat), metadata=md
+                )
+                if legal.commands_json:
+                    seen = -1
+                    break
+                seen = max(seen, legal.version)
+            if seen < 0:
+                continue
+            if stream is None:
+                request = pb.WatchRequest(game_id=game_id, from_version=seen + 1)
+                stream = stub.Watch(request, metadata=md)
+            try:
+                # block until the game moves past what was seen (or a heartbeat)
+                for item in stream:
+                    if item.HasField("heartbeat") or item.event.version > seen:
+                        break
+                else:
+                    stream = None  # the stream ended (the game is over): look again
+            except grpc.RpcError as err:
+                if err.code() != grpc.StatusCode.UNAVAILABLE:  # type: ignore[attr-defined]
+                    raise
+                stream = None
+                time.sleep(1.0)  # the server restarts: look again shortly
+    finally:
+        if stream is not None:
+            stream.cancel()

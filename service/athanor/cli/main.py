@@ -86,6 +86,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         tls_cert=args.tls_cert,
         tls_key=args.tls_key,
         metrics_port=args.metrics_port,
+        web=not args.no_web,
+        web_port=args.web_port,
         snapshot_every=args.snapshot_every,
         heartbeat_seconds=args.heartbeat_seconds,
         games=args.game,
@@ -140,6 +142,8 @@ def cmd_games(args: argparse.Namespace, s: Any, md: Any) -> int:
 
 
 def cmd_new(args: argparse.Namespace, s: Any, md: Any) -> int:
+    if args.private and not args.open:
+        raise ClientError("--private goes with --open (a game of handed-out tokens is unlisted)")
     request = pb.CreateGameRequest(
         kind=args.kind,
         seats=args.players,
@@ -147,14 +151,107 @@ def cmd_new(args: argparse.Namespace, s: Any, md: Any) -> int:
         seed_hex=seed_hex(args.seed) if args.seed is not None else "",
         content=args.content or "",
     )
+    if args.open:
+        request.table.CopyFrom(pb.OpenTable(open=True, listed=not args.private))
     created = s.CreateGame(request, metadata=md)
     tokens = {str(t.seat): t.token for t in created.seat_tokens}
     if args.json:
-        print_json({"game_id": created.game_id, "version": created.version, "seat_tokens": tokens})
+        out = {"game_id": created.game_id, "version": created.version, "seat_tokens": tokens}
+        if created.join_code:
+            out["join_code"] = created.join_code
+        print_json(out)
     else:
         print(f"game {created.game_id} ({args.kind}, {args.players} players)")
         for seat, token in tokens.items():
             print(f"seat {seat}: {token}")
+        if created.join_code:
+            where = "unlisted" if args.private else "listed in the lobby"
+            print(f"join code: {created.join_code} ({where})")
+            print(f"  athanor join {created.join_code} --name NAME")
+    return 0
+
+
+def cmd_join(args: argparse.Namespace, s: Any, md: Any) -> int:
+    if not args.code and not args.rematch_of:
+        raise ClientError("join takes a CODE (or --rematch-of GAME with that game's --token)")
+    request = pb.JoinGameRequest(
+        code=args.code or "", name=args.name or "", seat=args.seat, rematch_of=args.rematch_of or ""
+    )
+    # the code is the key: a token is sent only to join a rematch from the old game
+    joined = s.JoinGame(request, metadata=md if args.rematch_of else ())
+    if args.json:
+        print_json(
+            {
+                "game_id": joined.game_id,
+                "seat": joined.seat,
+                "name": joined.name,
+                "token": joined.token,
+                "version": joined.version,
+            }
+        )
+    else:
+        print(f"game {joined.game_id}: you are seat {joined.seat} ({joined.name})")
+        print(f"token: {joined.token}")
+        print("  (shown once: keep it; the operator can reissue it with athanor reissue)")
+    return 0
+
+
+def cmd_lobby(args: argparse.Namespace, s: Any, md: Any) -> int:
+    games = s.ListLobby(pb.ListLobbyRequest(), metadata=()).games
+    if not games:
+        print("# no open games (create one with: athanor new KIND --players N --open)")
+    for g in games:
+        taken = [f"{seat}:{g.names[seat]}" for seat in sorted(g.names)]
+        taken += [f"{seat}:bot" for seat in sorted(g.bots)]
+        options = ",".join(f"{k}={v}" for k, v in sorted(g.options.items()))
+        free = ",".join(map(str, g.free))
+        print(
+            f"{g.code}\t{g.kind}\t{g.seats} seats\ttaken {' '.join(taken) or '-'}"
+            f"\tfree {free or '-'}\t{options or '-'}\t{g.game_id}"
+        )
+    return 0
+
+
+def cmd_seat(args: argparse.Namespace, s: Any, md: Any) -> int:
+    if not args.bot:
+        raise ClientError("seat GAME S --bot: give the seat to the server's bot")
+    result = s.SetSeatBot(
+        pb.SeatBotRequest(game_id=args.game, seat=args.seat_number, level=args.level), metadata=md
+    )
+    print(f"seat {args.seat_number} is the server's bot ({args.level}); v{result.last_version}")
+    return 0
+
+
+def cmd_resign(args: argparse.Namespace, s: Any, md: Any) -> int:
+    result = s.Resign(pb.ResignRequest(game_id=args.game), metadata=md)
+    print(f"resigned at v{result.last_version}")
+    return 0
+
+
+def cmd_abandon(args: argparse.Namespace, s: Any, md: Any) -> int:
+    result = s.Abandon(pb.AbandonRequest(game_id=args.game), metadata=md)
+    print(f"abandoned at v{result.last_version}")
+    return 0
+
+
+def cmd_reissue(args: argparse.Namespace, s: Any, md: Any) -> int:
+    got = s.ReissueToken(pb.ReissueTokenRequest(game_id=args.game, seat=args.seat), metadata=md)
+    print(f"seat {got.seat}: {got.token}")
+    return 0
+
+
+def cmd_undo(args: argparse.Namespace, s: Any, md: Any) -> int:
+    result = s.Undo(pb.UndoRequest(game_id=args.game), metadata=md)
+    print(f"undone at v{result.last_version}")
+    return 0
+
+
+def cmd_rematch(args: argparse.Namespace, s: Any, md: Any) -> int:
+    got = s.Rematch(pb.RematchRequest(game_id=args.game), metadata=md)
+    print(f"rematch {got.game_id}, join code {got.join_code}")
+    if got.token:
+        print(f"you are seat {got.seat}; token: {got.token}")
+    print(f"  others: athanor join --rematch-of {args.game} --token THEIR_TOKEN")
     return 0
 
 
@@ -277,7 +374,8 @@ def cmd_bot(args: argparse.Namespace, s: Any, md: Any) -> int:
             print(f"v{version} seat {seat}: {command}", flush=True)
 
     token = md[0][1].split(" ", 1)[1] if md else None
-    result = bot.play(s, args.game, seats, token, rng, report, args.max_commands)
+    run = bot.follow if args.follow else bot.play
+    result = run(s, args.game, seats, token, rng, report, args.max_commands)
     ending = "the game is over" if result.over else "its seats have nothing to do"
     print(f"bot: {result.commands} commands, now at v{result.version}; {ending}")
     return 0
@@ -447,6 +545,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tls-cert", type=Path, help="serve TLS with this PEM certificate")
     p.add_argument("--tls-key", type=Path, help="the PEM private key of --tls-cert")
     p.add_argument("--metrics-port", type=int, help="serve Prometheus metrics on this port")
+    p.add_argument(
+        "--web-port",
+        type=int,
+        help="serve the web client and the Connect API on this HTTP port (default 8080, "
+        "left off with a warning when taken; 0 picks a free one)",
+    )
+    p.add_argument("--no-web", action="store_true", help="do not serve the web client")
     p.add_argument("--snapshot-every", type=int, default=100, help="events between snapshots")
     p.add_argument(
         "--heartbeat-seconds", type=float, default=15.0, help="idle time before a Watch heartbeat"
@@ -498,6 +603,35 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--seed", help="secret seed (text); drawn by the server when absent")
     c.add_argument("--content", metavar="ID", help="a content pack from athanor kinds")
     c.add_argument("--json", action="store_true", help="print the id and tokens as JSON")
+    c.add_argument(
+        "--open", action="store_true", help="seats are claimed with a join code (athanor join)"
+    )
+    c.add_argument("--private", action="store_true", help="with --open: not listed in the lobby")
+    c = client("join", cmd_join, "claim a seat of an open game by its code: prints your token")
+    c.add_argument("code", nargs="?", metavar="CODE", help="the join code, e.g. 7KQ2M-9XW4D")
+    c.add_argument("--name", help="your name, as the others will read it (1-24 characters)")
+    c.add_argument("--seat", type=int, default=0, help="this seat (default: the lowest free)")
+    c.add_argument("--json", action="store_true", help="print the seat, game and token as JSON")
+    c.add_argument(
+        "--rematch-of", metavar="GAME", help="join GAME's rematch in your seat (with --token)"
+    )
+    client("lobby", cmd_lobby, "open games taking players (no token needed)")
+    c = client("seat", cmd_seat, "give a seat to the server's bot")
+    c.add_argument("game", help="the game id")
+    c.add_argument("seat_number", metavar="S", type=int, help="the seat")
+    c.add_argument("--bot", action="store_true", help="the server's bot plays the seat")
+    c.add_argument("--level", default="random", choices=["random"], help="the bot's level")
+    c = client("resign", cmd_resign, "your seat resigns (the server's bot plays on for it)")
+    c.add_argument("game", help="the game id")
+    c = client("abandon", cmd_abandon, "end a game as abandoned (operator)")
+    c.add_argument("game", help="the game id")
+    c = client("reissue", cmd_reissue, "revoke a seat's token and print a new one (operator)")
+    c.add_argument("game", help="the game id")
+    c.add_argument("--seat", type=int, required=True, help="the seat")
+    c = client("undo", cmd_undo, "take back your own last command (when nothing was revealed)")
+    c.add_argument("game", help="the game id")
+    c = client("rematch", cmd_rematch, "a new open game like this finished one")
+    c.add_argument("game", help="the finished game's id")
     c = client("view", cmd_view, "what a seat (or a spectator) sees")
     c.add_argument("game", help="the game id")
     c.add_argument("--at", type=int, default=0, help="a past version (default: the head)")
@@ -529,6 +663,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-commands", type=int, default=100_000, help="stop after this many commands"
     )
     c.add_argument("--quiet", action="store_true", help="print only the summary")
+    c.add_argument(
+        "--follow", action="store_true", help="wait for the seats' turns until the game ends"
+    )
     c = client("play", cmd_play, "play a seat (or watch) in a full-screen terminal client")
     c.add_argument("game", help="the game id")
     c.add_argument("--spectate", action="store_true", help="watch the public table, no token")

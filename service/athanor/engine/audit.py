@@ -124,7 +124,12 @@ def verify(rules: Rules, records: list[Record], seed: bytes | None = None) -> Re
                 if cmd.get("type") != CREATE_COMMAND:
                     return Report(False, head.version, "the log does not start with CreateGame")
                 events, _ = game.create(
-                    rules, dict(cmd.get("options", {})), int(cmd.get("seats", 0)), seed
+                    rules,
+                    dict(cmd.get("options", {})),
+                    int(cmd.get("seats", 0)),
+                    seed,
+                    # an open game's creation records its table ({"open", "listed"})
+                    table=cmd.get("table"),
                 )
             else:
                 events, _ = game.decide(rules, state, cmd, head.seat, seed)

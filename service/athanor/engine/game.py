@@ -23,7 +23,7 @@ from typing import Any
 from athanor.engine.events import PUBLIC, Event, Visibility
 from athanor.engine.record import GENESIS, Record, canonical, seal_batch
 from athanor.engine.rng import Rng
-from athanor.engine.rules import Outcome, Rules, Table, Upcaster
+from athanor.engine.rules import Outcome, Rules, Section, Table, Upcaster
 from athanor.engine.violations import BadCommand, RuleViolation
 
 JSON = dict[str, Any]
@@ -63,6 +63,12 @@ SERVER_COMMANDS = frozenset({CLAIM_SEAT, GIVE_TO_BOT, ABANDON, REISSUE})
 MAX_NAME_CHARS = 24
 BOT_LEVELS = ("random",)
 _SEAT_WORD = re.compile(r"\b([Ss])eat (\d+)\b")
+
+
+def is_table_command(command: Any) -> bool:
+    """A command of the engine's table (any value: a malformed one is simply not)."""
+    kind = command.get("type") if isinstance(command, dict) else None
+    return isinstance(kind, str) and kind in TABLE_COMMANDS
 
 
 @dataclass(frozen=True)
@@ -218,7 +224,7 @@ def decide(
 
 def _with_undo(after: GameState, before: GameState, seat: int, command: JSON) -> GameState:
     """`after` with the point `table.Undo` goes back to (a game command's batch only)."""
-    if after.over or command.get("type") in TABLE_COMMANDS or not 1 <= seat <= before.seats:
+    if after.over or is_table_command(command) or not 1 <= seat <= before.seats:
         return replace(after, undo=None)
     return replace(after, undo=UndoPoint(seat, command, replace(before, undo=None)))
 
@@ -488,7 +494,7 @@ def apply(rules: Rules, state: GameState | None, record: Record) -> GameState:
     undo = state.undo if state is not None else None
     if state is not None and rec.command is not None:  # the first record of a batch
         command, seat = rec.command, rec.seat
-        is_game = command.get("type") not in TABLE_COMMANDS and 1 <= seat <= state.seats
+        is_game = not is_table_command(command) and 1 <= seat <= state.seats
         undo = UndoPoint(seat, command, replace(state, undo=None)) if is_game else None
         if rec.type == UNDONE:
             undo = state.undo  # Undone folds from the point it goes back to
@@ -574,9 +580,9 @@ def _describe_table(event_type: str, body: JSON) -> str:
         case "TableOpened":
             return "The seats are open: the game starts once every seat is taken."
         case "SeatClaimed":
-            return f"Seat {seat} is taken."  # the name comes in by `names`
+            return f"Seat {seat} joins the table."  # read with `names`: "Ana joins the table."
         case "SeatGivenToBot":
-            return f"The server's bot plays seat {seat}."
+            return f"Seat {seat} is now played by the server's bot."
         case "Resigned":
             return f"Seat {seat} resigns."
         case "Abandoned":
@@ -599,8 +605,8 @@ def _guarded(hook: str, report: HookReport, fn: Callable[..., Any], *args: Any) 
 
 def view(rules: Rules, state: GameState, seat: int | None, report: HookReport = _raise) -> JSON:
     """What `seat` (None: a spectator) may see: the engine's part, the game's own view
-    under "game" and, when the game offers labels, "labels": display names for ids in
-    that view (see `labels`)."""
+    under "game", when the game offers labels, "labels": display names for ids in
+    that view (see `labels`), and when it offers a board, "board" (see `board`)."""
     seen = rules.view(state.rules_state, seat)
     out = {
         "kind": state.kind,
@@ -616,7 +622,23 @@ def view(rules: Rules, state: GameState, seat: int | None, report: HookReport = 
     if rules.presentation.labels is not None:
         out["labels"] = labels(rules, seen, report)
     out.update(seating_view(state))
+    if rules.presentation.board is not None:
+        out["board"] = board(rules, dict(out), report)  # a copy: the board is not in it
     return out
+
+
+def board(rules: Rules, seen: JSON, report: HookReport = _raise) -> list[JSON]:
+    """The game's board for one seat: [{"title", "lines"}], [] when it offers none.
+
+    `Presentation.board` is given the seat's view (the engine's, "labels" included),
+    never the state, so the board cannot show what the seat may not see. Sections that
+    are not `Section`s are dropped; a board that raises is reported and left out.
+    """
+    hook = rules.presentation.board
+    if hook is None:
+        return []
+    given = _guarded("board", report, hook, seen)
+    return [s.to_json() for s in given or () if isinstance(s, Section)]
 
 
 def seating_view(state: GameState) -> JSON:

@@ -74,6 +74,17 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Section:
+    """One part of a game's board: a title and its lines, already in words."""
+
+    title: str
+    lines: tuple[str, ...] = ()
+
+    def to_json(self) -> JSON:
+        return {"title": self.title, "lines": list(self.lines)}
+
+
+@dataclass(frozen=True)
 class Presentation:
     """How a game shows itself; every part is optional and all are pure.
 
@@ -92,6 +103,10 @@ class Presentation:
       so random bots never send them.
     - `table(state)`: the summary clients and the hub show (track, phase, step, last
       roll, scores); who is awaited is derived by the engine.
+    - `board(view)`: the table's first screen for one seat, as titled sections of
+      lines, built from that seat's view (the engine's view with the game's under
+      "game", its "seat" and "labels"), never the state, so it shows nothing the seat
+      may not see. Clients show it first and the whole view folded below.
     - `roll_commands`: command types that roll a die (the hub's dice button).
     - `advance_commands`: command types that end a seat's turn or pass (the hub's
       advance button), in order of preference.
@@ -105,6 +120,7 @@ class Presentation:
     labels: Callable[[JSON], Mapping[str, str] | None] | None = None
     free_commands: Callable[[Any, int], list[JSON]] | None = None
     table: Callable[[Any], Table] | None = None
+    board: Callable[[JSON], list[Section]] | None = None
     roll_commands: frozenset[str] = frozenset()
     advance_commands: tuple[str, ...] = ()
     optional_commands: frozenset[str] = frozenset()

@@ -100,7 +100,7 @@ class PlayApp(App[None]):
     #view-pane { width: 1fr; border: round $primary; }
     #side { width: 45%; min-width: 40; max-width: 90; }
     #commands { height: 1fr; border: round $primary; }
-    #preview { height: auto; max-height: 7; border: round $primary; padding: 0 1; display: none; }
+    #preview { height: auto; max-height: 9; border: round $primary; padding: 0 1; display: none; }
     #preview.offered { display: block; }
     #log { height: 1fr; border: round $primary; }
     #message { height: 1; }
@@ -111,6 +111,7 @@ class PlayApp(App[None]):
         Binding("c", "focus('commands')", "Commands"),
         Binding("v", "focus('view-pane')", "View"),
         Binding("l", "focus('log')", "Log"),
+        Binding("f", "fold", "Fold view"),
     ]
 
     def __init__(self, settings: Settings, spectate: bool = False) -> None:
@@ -130,6 +131,7 @@ class PlayApp(App[None]):
         self.known_labels: dict[str, str] = {}  # every label this seat's views gave
         self._previews: tuple[Snapshot | None, dict[str, str]] = (None, {})
         self.sending = False
+        self.unfolded = False  # the whole view below the board: folded until asked for
         self._option_keys: list[str | None] = []  # what each listed option stands for
 
     @property
@@ -208,8 +210,19 @@ class PlayApp(App[None]):
                 )
             )
         )
-        self.query_one("#view", Static).update(Text(fmt.render_view(snap.view, snap.seat)))
+        self.show_view()
         self.show_commands()
+
+    def show_view(self) -> None:
+        snap = self.snapshot
+        if snap is not None:
+            shown = fmt.render_view(snap.view, snap.seat, self.unfolded)
+            self.query_one("#view", Static).update(Text(shown))
+
+    def action_fold(self) -> None:
+        """Show or hide the whole view below the game's board."""
+        self.unfolded = not self.unfolded
+        self.show_view()
 
     async def show_online(self, online: bool, why: str) -> None:
         banner = self.query_one("#banner", Static)

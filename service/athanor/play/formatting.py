@@ -20,7 +20,9 @@ from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
 # engine bookkeeping a player does not need to read (labels are shown in place of ids)
-HIDDEN_KEYS = {"seed_commitment", "options", "seat", "version", "kind", "labels"}
+HIDDEN_KEYS = {"seed_commitment", "options", "seat", "version", "kind", "labels", "board"}
+FOLDED = "+ the whole view (f unfolds)"
+UNFOLDED = "- the whole view (f folds)"
 INDENT = "  "
 Labels = Mapping[str, str]
 NO_LABELS: Labels = {}
@@ -124,7 +126,38 @@ def outline(value: Any, my_seat: int = 0, depth: int = 0, labels: Labels = NO_LA
     return lines
 
 
-def render_view(view: dict[str, Any], my_seat: int) -> str:
+def board_of(view: Mapping[str, Any] | None) -> list[tuple[str, list[str]]]:
+    """The game's board (the view's "board": [{"title", "lines"}]) as (title, lines);
+    [] when the game offers none (or sends junk)."""
+    given = (view or {}).get("board")
+    if not isinstance(given, list):
+        return []
+    out = []
+    for section in given:
+        if isinstance(section, dict) and isinstance(section.get("lines"), list):
+            lines = [str(line) for line in section["lines"]]
+            out.append((str(section.get("title", "")), lines))
+    return out
+
+
+def render_view(view: dict[str, Any], my_seat: int, unfolded: bool = False) -> str:
+    """The game's board first, when it offers one, with the whole view folded below
+    (`unfolded` shows it); without a board, the whole view as an outline."""
+    sections = board_of(view)
+    if not sections:
+        return render_outline(view, my_seat)
+    lines: list[str] = []
+    for title, body in sections:
+        lines.append(title.upper() if title else "")
+        lines.extend(f"{INDENT}{line}" for line in body)
+    lines.append("")
+    lines.append(UNFOLDED if unfolded else FOLDED)
+    if unfolded:
+        lines.append(render_outline(view, my_seat))
+    return "\n".join(lines)
+
+
+def render_outline(view: dict[str, Any], my_seat: int) -> str:
     """The game's own view first (the engine nests it under "game"), then the rest; ids
     the view labels are shown by their labels."""
     labels = labels_of(view)

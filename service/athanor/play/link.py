@@ -30,6 +30,7 @@ from athanor.v1 import athanor_pb2_grpc as pb_grpc
 
 # The command may or may not have arrived: send it again with the same command id.
 RETRYABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED}
+GAME_ENDED = "GameEnded"  # the engine's last event: a Watch ends cleanly after it
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,7 @@ class PlayLink:
         self.online = False
         self.attempts = 0  # failed connection attempts since the link was last up
         self.stopped = False  # refused for good (a bad token or game id)
+        self.finished = False  # the game is over and its last event was seen
         self.on_event: Callable[[LogLine], Awaitable[None]] = _nothing
         self.on_snapshot: Callable[[Snapshot], Awaitable[None]] = _nothing
         self.on_online: Callable[[bool, str], Awaitable[None]] = _nothing
@@ -192,6 +194,12 @@ class PlayLink:
             while True:
                 try:
                     await self._follow_once(backoff)
+                    if self.finished:
+                        # the watch of a finished game ends after GameEnded: done, and
+                        # the last look at the table shows its end
+                        with contextlib.suppress(grpc.aio.AioRpcError):
+                            await self.on_snapshot(await self.snapshot())
+                        return
                     why = "the server ended the stream"
                 except grpc.aio.AioRpcError as err:
                     if err.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:
@@ -211,7 +219,10 @@ class PlayLink:
             refresher.cancel()
 
     async def _follow_once(self, backoff: Backoff) -> None:
-        await self.on_snapshot(await self.snapshot())
+        snap = await self.snapshot()
+        if snap.view.get("over") and snap.version <= self.last_version:
+            self.finished = True  # GameEnded was seen already: the watch has nothing left
+        await self.on_snapshot(snap)
         # the server answered: the link is up (an idle game may send nothing for a while)
         backoff.reset()
         self.attempts = 0
@@ -240,6 +251,8 @@ class PlayLink:
                         details=f"missed events before v{ev.version}",
                     )
                 self.last_version = ev.version
+                if ev.type == GAME_ENDED:
+                    self.finished = True
                 await self.on_event(
                     LogLine(ev.version, ev.type, ev.seat, ev.text, bool(ev.command_json))
                 )

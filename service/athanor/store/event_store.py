@@ -28,7 +28,7 @@ from athanor.store.errors import (
     StoreUnsafe,
     VersionConflict,
 )
-from athanor.store.keys import GAMES, OPERATORS, GameKeys
+from athanor.store.keys import CODES, GAMES, LOBBY, OPERATORS, GameKeys
 from athanor.store.protocol import AppendResult, Head, Snapshot, snapshot_digest
 
 PING_TIMEOUT = 2.0
@@ -282,6 +282,27 @@ class RedisEventStore:
     def should_snapshot(self, previous_version: int, new_version: int) -> bool:
         """True when the versions crossed a multiple of snapshot_every (<= 0: never)."""
         return snapshot_due(self.snapshot_every, previous_version, new_version)
+
+    # -- the lobby --------------------------------------------------------------
+
+    async def add_code(self, code: str, game_id: str) -> bool:
+        return bool(await self.client.hsetnx(CODES, code, game_id))
+
+    async def game_of_code(self, code: str) -> str | None:
+        got = await self.client.hget(CODES, code)
+        return None if got is None else _text(got)
+
+    async def drop_code(self, code: str) -> None:
+        await self.client.hdel(CODES, code)
+
+    async def list_in_lobby(self, game_id: str, created: float) -> None:
+        await self.client.zadd(LOBBY, {game_id: created}, nx=True)
+
+    async def unlist(self, game_id: str) -> None:
+        await self.client.zrem(LOBBY, game_id)
+
+    async def lobby(self) -> list[str]:
+        return [_text(g) for g in await self.client.zrange(LOBBY, 0, -1)]
 
 
 def _flatten(pairs: Iterable[tuple[Any, Any]]) -> list[Any]:

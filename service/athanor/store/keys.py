@@ -7,6 +7,10 @@ from dataclasses import dataclass
 
 GAMES = "ath:games"  # sorted set: game_id scored by creation unix time
 OPERATORS = "ath:operators"  # set: sha256 hex of operator tokens
+# the lobby: two keys, each touched alone by every command (one slot per command in
+# Redis Cluster); a game's own table facts live in its events and meta
+CODES = "ath:codes"  # hash: join code -> game_id, while the game takes players
+LOBBY = "ath:lobby"  # sorted set: listed open game_id scored by creation unix time
 
 
 @dataclass(frozen=True)

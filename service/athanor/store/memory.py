@@ -50,6 +50,8 @@ class MemoryEventStore:
         self.snapshot_every = snapshot_every
         self._games: dict[str, _Game] = {}
         self._operators: set[str] = set()
+        self._codes: dict[str, str] = {}
+        self._lobby: dict[str, float] = {}
         # one event per game with a reader waiting; set (and dropped) by the next append
         self._appended: dict[str, asyncio.Event] = {}
 
@@ -216,6 +218,29 @@ class MemoryEventStore:
 
     def should_snapshot(self, previous_version: int, new_version: int) -> bool:
         return snapshot_due(self.snapshot_every, previous_version, new_version)
+
+    # -- the lobby --------------------------------------------------------------
+
+    async def add_code(self, code: str, game_id: str) -> bool:
+        if code in self._codes:
+            return False
+        self._codes[code] = game_id
+        return True
+
+    async def game_of_code(self, code: str) -> str | None:
+        return self._codes.get(code)
+
+    async def drop_code(self, code: str) -> None:
+        self._codes.pop(code, None)
+
+    async def list_in_lobby(self, game_id: str, created: float) -> None:
+        self._lobby.setdefault(game_id, created)
+
+    async def unlist(self, game_id: str) -> None:
+        self._lobby.pop(game_id, None)
+
+    async def lobby(self) -> list[str]:
+        return [g for g, _ in sorted(self._lobby.items(), key=lambda kv: (kv[1], kv[0]))]
 
     # -- FeedSource -----------------------------------------------------------
 

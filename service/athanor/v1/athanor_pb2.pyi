@@ -41,7 +41,7 @@ class ListKindsResponse(_message.Message):
     def __init__(self, kinds: _Optional[_Iterable[_Union[Kind, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("kind", "seats", "options", "seed_hex", "content")
+    __slots__ = ("kind", "seats", "options", "seed_hex", "content", "table")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -54,12 +54,14 @@ class CreateGameRequest(_message.Message):
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEED_HEX_FIELD_NUMBER: _ClassVar[int]
     CONTENT_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     seats: int
     options: _containers.ScalarMap[str, str]
     seed_hex: str
     content: str
-    def __init__(self, kind: _Optional[str] = ..., seats: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., seed_hex: _Optional[str] = ..., content: _Optional[str] = ...) -> None: ...
+    table: OpenTable
+    def __init__(self, kind: _Optional[str] = ..., seats: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., seed_hex: _Optional[str] = ..., content: _Optional[str] = ..., table: _Optional[_Union[OpenTable, _Mapping]] = ...) -> None: ...
 
 class SeatToken(_message.Message):
     __slots__ = ("seat", "token")
@@ -70,14 +72,16 @@ class SeatToken(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., token: _Optional[str] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
-    __slots__ = ("game_id", "version", "seat_tokens")
+    __slots__ = ("game_id", "version", "seat_tokens", "join_code")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    JOIN_CODE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     seat_tokens: _containers.RepeatedCompositeFieldContainer[SeatToken]
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat_tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ...) -> None: ...
+    join_code: str
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat_tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., join_code: _Optional[str] = ...) -> None: ...
 
 class GameSummary(_message.Message):
     __slots__ = ("game_id", "kind", "seats", "version", "over", "created_unix")
@@ -300,3 +304,154 @@ class ImportGameResponse(_message.Message):
     version: int
     seat_tokens: _containers.RepeatedCompositeFieldContainer[SeatToken]
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat_tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ...) -> None: ...
+
+class OpenTable(_message.Message):
+    __slots__ = ("open", "listed")
+    OPEN_FIELD_NUMBER: _ClassVar[int]
+    LISTED_FIELD_NUMBER: _ClassVar[int]
+    open: bool
+    listed: bool
+    def __init__(self, open: _Optional[bool] = ..., listed: _Optional[bool] = ...) -> None: ...
+
+class JoinGameRequest(_message.Message):
+    __slots__ = ("code", "name", "seat", "rematch_of")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    REMATCH_OF_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    name: str
+    seat: int
+    rematch_of: str
+    def __init__(self, code: _Optional[str] = ..., name: _Optional[str] = ..., seat: _Optional[int] = ..., rematch_of: _Optional[str] = ...) -> None: ...
+
+class JoinGameResponse(_message.Message):
+    __slots__ = ("game_id", "seat", "token", "version", "name")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    token: str
+    version: int
+    name: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., token: _Optional[str] = ..., version: _Optional[int] = ..., name: _Optional[str] = ...) -> None: ...
+
+class ListLobbyRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class LobbyGame(_message.Message):
+    __slots__ = ("code", "game_id", "kind", "options", "seats", "names", "bots", "free", "created_unix")
+    class OptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    class NamesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: int
+        value: str
+        def __init__(self, key: _Optional[int] = ..., value: _Optional[str] = ...) -> None: ...
+    class BotsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: int
+        value: str
+        def __init__(self, key: _Optional[int] = ..., value: _Optional[str] = ...) -> None: ...
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    NAMES_FIELD_NUMBER: _ClassVar[int]
+    BOTS_FIELD_NUMBER: _ClassVar[int]
+    FREE_FIELD_NUMBER: _ClassVar[int]
+    CREATED_UNIX_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    game_id: str
+    kind: str
+    options: _containers.ScalarMap[str, str]
+    seats: int
+    names: _containers.ScalarMap[int, str]
+    bots: _containers.ScalarMap[int, str]
+    free: _containers.RepeatedScalarFieldContainer[int]
+    created_unix: float
+    def __init__(self, code: _Optional[str] = ..., game_id: _Optional[str] = ..., kind: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[int] = ..., names: _Optional[_Mapping[int, str]] = ..., bots: _Optional[_Mapping[int, str]] = ..., free: _Optional[_Iterable[int]] = ..., created_unix: _Optional[float] = ...) -> None: ...
+
+class ListLobbyResponse(_message.Message):
+    __slots__ = ("games",)
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[LobbyGame]
+    def __init__(self, games: _Optional[_Iterable[_Union[LobbyGame, _Mapping]]] = ...) -> None: ...
+
+class SeatBotRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "level")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    level: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., level: _Optional[str] = ...) -> None: ...
+
+class ResignRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class AbandonRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class ReissueTokenRequest(_message.Message):
+    __slots__ = ("game_id", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class ReissueTokenResponse(_message.Message):
+    __slots__ = ("seat", "token", "version")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    token: str
+    version: int
+    def __init__(self, seat: _Optional[int] = ..., token: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
+class UndoRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class RematchRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class RematchResponse(_message.Message):
+    __slots__ = ("game_id", "join_code", "seat", "token")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    JOIN_CODE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    join_code: str
+    seat: int
+    token: str
+    def __init__(self, game_id: _Optional[str] = ..., join_code: _Optional[str] = ..., seat: _Optional[int] = ..., token: _Optional[str] = ...) -> None: ...

@@ -84,6 +84,46 @@ class AthanorStub:
                 request_serializer=athanor_dot_v1_dot_athanor__pb2.ImportGameRequest.SerializeToString,
                 response_deserializer=athanor_dot_v1_dot_athanor__pb2.ImportGameResponse.FromString,
                 _registered_method=True)
+        self.JoinGame = channel.unary_unary(
+                '/athanor.v1.Athanor/JoinGame',
+                request_serializer=athanor_dot_v1_dot_athanor__pb2.JoinGameRequest.SerializeToString,
+                response_deserializer=athanor_dot_v1_dot_athanor__pb2.JoinGameResponse.FromString,
+                _registered_method=True)
+        self.ListLobby = channel.unary_unary(
+                '/athanor.v1.Athanor/ListLobby',
+                request_serializer=athanor_dot_v1_dot_athanor__pb2.ListLobbyRequest.SerializeToString,
+                response_deserializer=athanor_dot_v1_dot_athanor__pb2.ListLobbyResponse.FromString,
+                _registered_method=True)
+        self.SetSeatBot = channel.unary_unary(
+                '/athanor.v1.Athanor/SetSeatBot',
+                request_serializer=athanor_dot_v1_dot_athanor__pb2.SeatBotRequest.SerializeToString,
+                response_deserializer=athanor_dot_v1_dot_athanor__pb2.ActResponse.FromString,
+                _registered_method=True)
+        self.Resign = channel.unary_unary(
+                '/athanor.v1.Athanor/Resign',
+                request_serializer=athanor_dot_v1_dot_athanor__pb2.ResignRequest.SerializeToString,
+                response_deserializer=athanor_dot_v1_dot_athanor__pb2.ActResponse.FromString,
+                _registered_method=True)
+        self.Abandon = channel.unary_unary(
+                '/athanor.v1.Athanor/Abandon',
+                request_serializer=athanor_dot_v1_dot_athanor__pb2.AbandonRequest.SerializeToString,
+                response_deserializer=athanor_dot_v1_dot_athanor__pb2.ActResponse.FromString,
+                _registered_method=True)
+        self.ReissueToken = channel.unary_unary(
+                '/athanor.v1.Athanor/ReissueToken',
+                request_serializer=athanor_dot_v1_dot_athanor__pb2.ReissueTokenRequest.SerializeToString,
+                response_deserializer=athanor_dot_v1_dot_athanor__pb2.ReissueTokenResponse.FromString,
+                _registered_method=True)
+        self.Undo = channel.unary_unary(
+                '/athanor.v1.Athanor/Undo',
+                request_serializer=athanor_dot_v1_dot_athanor__pb2.UndoRequest.SerializeToString,
+                response_deserializer=athanor_dot_v1_dot_athanor__pb2.ActResponse.FromString,
+                _registered_method=True)
+        self.Rematch = channel.unary_unary(
+                '/athanor.v1.Athanor/Rematch',
+                request_serializer=athanor_dot_v1_dot_athanor__pb2.RematchRequest.SerializeToString,
+                response_deserializer=athanor_dot_v1_dot_athanor__pb2.RematchResponse.FromString,
+                _registered_method=True)
 
 
 class AthanorServicer:
@@ -159,6 +199,66 @@ class AthanorServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def JoinGame(self, request, context):
+        """Claim a seat of an open game by its join code (no token); returns the seat's token.
+        Rate limited per client address.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListLobby(self, request, context):
+        """Open games listed in the lobby: code, kind, options, seats taken and free. No token.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetSeatBot(self, request, context):
+        """Give a seat to the server's bot. Operator; or a seated player, for a free seat
+        before the game starts.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Resign(self, request, context):
+        """The token's seat resigns: the server's bot plays on for it, or the game ends
+        (abandoned) when no player is left.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Abandon(self, request, context):
+        """End a game with an `abandoned` outcome. Operator only.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ReissueToken(self, request, context):
+        """Revoke a seat's token and issue a new one. Operator only.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Undo(self, request, context):
+        """Take back the token's seat's own last command (see the README for when).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Rematch(self, request, context):
+        """A new open game with the same kind, options, seats and bots, and a new seed. A seat
+        of the finished game (which is seated in the new one) or the operator.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AthanorServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -211,6 +311,46 @@ def add_AthanorServicer_to_server(servicer, server):
                     servicer.ImportGame,
                     request_deserializer=athanor_dot_v1_dot_athanor__pb2.ImportGameRequest.FromString,
                     response_serializer=athanor_dot_v1_dot_athanor__pb2.ImportGameResponse.SerializeToString,
+            ),
+            'JoinGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.JoinGame,
+                    request_deserializer=athanor_dot_v1_dot_athanor__pb2.JoinGameRequest.FromString,
+                    response_serializer=athanor_dot_v1_dot_athanor__pb2.JoinGameResponse.SerializeToString,
+            ),
+            'ListLobby': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListLobby,
+                    request_deserializer=athanor_dot_v1_dot_athanor__pb2.ListLobbyRequest.FromString,
+                    response_serializer=athanor_dot_v1_dot_athanor__pb2.ListLobbyResponse.SerializeToString,
+            ),
+            'SetSeatBot': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetSeatBot,
+                    request_deserializer=athanor_dot_v1_dot_athanor__pb2.SeatBotRequest.FromString,
+                    response_serializer=athanor_dot_v1_dot_athanor__pb2.ActResponse.SerializeToString,
+            ),
+            'Resign': grpc.unary_unary_rpc_method_handler(
+                    servicer.Resign,
+                    request_deserializer=athanor_dot_v1_dot_athanor__pb2.ResignRequest.FromString,
+                    response_serializer=athanor_dot_v1_dot_athanor__pb2.ActResponse.SerializeToString,
+            ),
+            'Abandon': grpc.unary_unary_rpc_method_handler(
+                    servicer.Abandon,
+                    request_deserializer=athanor_dot_v1_dot_athanor__pb2.AbandonRequest.FromString,
+                    response_serializer=athanor_dot_v1_dot_athanor__pb2.ActResponse.SerializeToString,
+            ),
+            'ReissueToken': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReissueToken,
+                    request_deserializer=athanor_dot_v1_dot_athanor__pb2.ReissueTokenRequest.FromString,
+                    response_serializer=athanor_dot_v1_dot_athanor__pb2.ReissueTokenResponse.SerializeToString,
+            ),
+            'Undo': grpc.unary_unary_rpc_method_handler(
+                    servicer.Undo,
+                    request_deserializer=athanor_dot_v1_dot_athanor__pb2.UndoRequest.FromString,
+                    response_serializer=athanor_dot_v1_dot_athanor__pb2.ActResponse.SerializeToString,
+            ),
+            'Rematch': grpc.unary_unary_rpc_method_handler(
+                    servicer.Rematch,
+                    request_deserializer=athanor_dot_v1_dot_athanor__pb2.RematchRequest.FromString,
+                    response_serializer=athanor_dot_v1_dot_athanor__pb2.RematchResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -483,6 +623,222 @@ class Athanor:
             '/athanor.v1.Athanor/ImportGame',
             athanor_dot_v1_dot_athanor__pb2.ImportGameRequest.SerializeToString,
             athanor_dot_v1_dot_athanor__pb2.ImportGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def JoinGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/athanor.v1.Athanor/JoinGame',
+            athanor_dot_v1_dot_athanor__pb2.JoinGameRequest.SerializeToString,
+            athanor_dot_v1_dot_athanor__pb2.JoinGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListLobby(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/athanor.v1.Athanor/ListLobby',
+            athanor_dot_v1_dot_athanor__pb2.ListLobbyRequest.SerializeToString,
+            athanor_dot_v1_dot_athanor__pb2.ListLobbyResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetSeatBot(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/athanor.v1.Athanor/SetSeatBot',
+            athanor_dot_v1_dot_athanor__pb2.SeatBotRequest.SerializeToString,
+            athanor_dot_v1_dot_athanor__pb2.ActResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Resign(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/athanor.v1.Athanor/Resign',
+            athanor_dot_v1_dot_athanor__pb2.ResignRequest.SerializeToString,
+            athanor_dot_v1_dot_athanor__pb2.ActResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Abandon(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/athanor.v1.Athanor/Abandon',
+            athanor_dot_v1_dot_athanor__pb2.AbandonRequest.SerializeToString,
+            athanor_dot_v1_dot_athanor__pb2.ActResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReissueToken(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/athanor.v1.Athanor/ReissueToken',
+            athanor_dot_v1_dot_athanor__pb2.ReissueTokenRequest.SerializeToString,
+            athanor_dot_v1_dot_athanor__pb2.ReissueTokenResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Undo(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/athanor.v1.Athanor/Undo',
+            athanor_dot_v1_dot_athanor__pb2.UndoRequest.SerializeToString,
+            athanor_dot_v1_dot_athanor__pb2.ActResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Rematch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/athanor.v1.Athanor/Rematch',
+            athanor_dot_v1_dot_athanor__pb2.RematchRequest.SerializeToString,
+            athanor_dot_v1_dot_athanor__pb2.RematchResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -96,8 +96,8 @@ def token_name(cards: Cards, token: str) -> str:
 
 
 def resource_name(cards: Cards, card: str) -> str:
-    r = cards.resource(card)
-    return f"{card} ({title(r.type)}, potency {r.potency})"
+    """A Wilderness card by its printed face ("Rock 2": type and potency), never its id."""
+    return cards.names().get(card) or f"{title(cards.resource(card).type)} card"
 
 
 def bag_text(view: JSON, bag: str) -> str:

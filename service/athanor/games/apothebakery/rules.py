@@ -11,6 +11,7 @@ from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
 from athanor.engine.settle import Decider, PlainStateRules, check_known, flag
 from athanor.games.apothebakery import (
     alchemy,
+    board,
     content,
     corruption,
     dice,
@@ -99,6 +100,7 @@ class ApothebakeryRules(PlainStateRules):
             # rearranging one's inventory, one token to an end per command (inventory.py)
             free_commands=inventory.arrange_commands,
             table=partial(views.table, cards),
+            board=board.board,
             roll_commands=frozenset({"RollDie"}),
             # a reaction window's pass is that seat's "done" (spells.py)
             advance_commands=("EndForaging", "EndAlchemy", "PassHealing", "PassReaction"),

@@ -7,6 +7,7 @@ from typing import Any
 from athanor.engine import Table
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.state import State, active_seat, seat_numbers
+from athanor.games.apothebakery.words import PHASES, condition_words, table_step
 
 PRIVATE_PENDING = {"keep_spell"}  # pending decisions whose contents are the seat's secret
 
@@ -53,6 +54,8 @@ def view(cards: Cards, state: State, seat: int | None) -> dict[str, Any]:
                 benefit=p["benefit"],
                 resources=list(p["resources"]),
                 objectives=list(p["objectives"]),
+                # what the owner reads on its secret cards (nobody else sees them)
+                objective_cards=[objective_card(cards, o) for o in p["objectives"]],
                 oven=p["oven"],
                 iridescent=p["iridescent_at"],
             )
@@ -84,10 +87,25 @@ def view(cards: Cards, state: State, seat: int | None) -> dict[str, Any]:
             "deck": len(state["wilderness"]["deck"]),
             "discard": list(state["wilderness"]["discard"]),
         },
-        "adventurers": list(state["table"]["positions"]),
+        # each adventurer with the spell number printed on its card (AB-SPL-01)
+        "adventurers": [
+            {**a, "spells": cards.spells_for(a["adventurer"])} if a else a
+            for a in state["table"]["positions"]
+        ],
         "spell_deck": len(state["spells"]["deck"]),
         "last_roll": dict(state["last_roll"]),
         "corruption": corruption_view(state),
+    }
+
+
+def objective_card(cards: Cards, card_id: str) -> dict[str, Any]:
+    """A secret objective as printed: title, bonus and condition in words."""
+    o = cards.objective(card_id)
+    return {
+        "card": card_id,
+        "title": o.title,
+        "bonus": o.bonus,
+        "condition": condition_words(dict(o.condition)),
     }
 
 
@@ -107,8 +125,9 @@ def table(cards: Cards, state: State) -> Table:
         track_position=max(state["round"], 1),
         track_label=cards.time_of_day(state["round"]),
         track_length=cards.rounds(),
-        phase=state["phase"],
-        step=(state.get("pending") or {}).get("kind") or state["step"],
+        phase=PHASES.get(state["phase"], state["phase"]),
+        # the decision the table waits on, else the step, as the table says them
+        step=table_step(state["phase"], state["step"], (state.get("pending") or {}).get("kind")),
         last_roll=roll["face"],
         last_roll_seat=roll["seat"],
         scores={int(s): p["reputation"] for s, p in state["players"].items()},

@@ -13,7 +13,7 @@ from typing import Any
 
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.labelling import sentence
-from athanor.games.wording import listing
+from athanor.games.wording import listing, title
 
 TEMPLATES: dict[str, str] = {
     "ForrieDeckShuffled": "Seat {seat}'s Forrie deck is shuffled.",
@@ -139,6 +139,17 @@ def step_words(phase: str, step: str) -> str:
     return STEPS.get((phase, step), f"{PHASES.get(phase, phase)}")
 
 
+def table_step(phase: str, step: str, decision: str | None = None) -> str:
+    """The step for the table's summary, without the phase it shows beside it: the open
+    decision ("side-effect roll": what a roll is for) or the step ("picking Forries")."""
+    if decision:
+        return DECISIONS.get(decision, decision.replace("_", " "))
+    words = step_words(phase, step)
+    if words == PHASES.get(phase):
+        return ""  # the phase says it all ("Foraging"): no "Foraging / Foraging"
+    return words.split(", ", 1)[1] if ", " in words else words
+
+
 def _step(cards: Cards, body: dict[str, Any]) -> str | None:
     if "phase" not in body or "step" not in body:
         return None
@@ -192,3 +203,41 @@ def describe(cards: Cards, event_type: str, body: dict[str, Any]) -> str | None:
     if phrase is not None:
         return phrase(cards, body)
     return sentence(TEMPLATES.get(event_type), body, cards.names())
+
+
+# Each objective condition kind (content.CONDITION_KINDS) as the printed card says it.
+CONDITIONS: dict[str, str] = {
+    "heals_at_least": "administer at least {n} cures",
+    "cure_cards_at_least": "collect at least {n} Cure cards",
+    "cure_type_count_at_least": "collect Cure cards showing at least {n} {type} elixirs",
+    "distinct_cure_types_at_least": "collect Cure cards showing at least {n} elixir types",
+    "cure_elixirs_at_least": "collect Cure cards showing at least {n} elixirs",
+    "cures_worth_at_least": "collect at least {n} Cure cards worth {reputation}+ reputation",
+    "diagnoses_at_least": "collect at least {n} Diagnosis cards",
+    "diagnosis_health_count_at_least": "collect at least {n} Diagnosis cards of health {health}",
+    "inventory_at_least": "end with at least {n} {what} in your inventory",
+    "no_failed_or_vials": "end with no Failed Elixir and no Spectral Vial",
+    "reputation_at_least": "reach at least {n} reputation before objectives",
+    "mana_at_least": "end with at least {n} unused Mana",
+    "spells_cast_at_least": "cast at least {n} spells",
+}
+
+
+def condition_words(condition: dict[str, Any]) -> str:
+    """An objective's condition in words ("administer at least 4 cures"): what the
+    printed card tells its owner."""
+    kind = str(condition.get("kind", ""))
+    fields = {k: v for k, v in condition.items() if k != "kind"}
+    if "type" in fields:
+        fields["type"] = title(str(fields["type"]))
+    if kind == "inventory_at_least":
+        token = str(fields.get("token", ""))
+        names = {"pure": "Pure", "impure": "Impure", "rainbow": "Rainbow"}
+        kind_word = names.get(token, title(token))
+        typed = f" {fields['type']}" if "type" in fields else ""
+        fields["what"] = f"{kind_word}{typed} tokens"
+    template = CONDITIONS.get(kind)
+    try:
+        return template.format(**fields) if template else title(kind)
+    except (KeyError, IndexError):
+        return title(kind)

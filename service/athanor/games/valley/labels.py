@@ -63,11 +63,17 @@ def _entries(pack: Content) -> Iterator[Entry]:
         yield token, TOKEN_NAMES.get(token, f"{title(token)} token"), ("token", token)
 
 
-def elixir_label(card: ElixirCard) -> str:
+def elixir_face(card: ElixirCard) -> str:
     """Colors (as printed; "Multi" for the wild card), level, shape and EP: what a sale
-    and the final count read of it (VA-SELL-04..06, VA-SCORE-01)."""
+    and the final count read of it (VA-SELL-04..06, VA-SCORE-01). Previews name cards so,
+    short enough for a sentence."""
     colors = MULTI_NAME if card.multi else "/".join(title(c) for c in card.colors)
-    return f"{colors} L{card.level} {card.shape} ({card.ep} EP; {printed_extras(card)})"
+    return f"{colors} L{card.level} {card.shape} ({card.ep} EP)"
+
+
+def elixir_label(card: ElixirCard) -> str:
+    """The face with the cost and bonus printed on the card, for lists of cards."""
+    return f"{elixir_face(card)[:-1]}; {printed_extras(card)})"
 
 
 def printed_extras(card: ElixirCard) -> str:

@@ -106,10 +106,10 @@ def amounts(by_name: dict[str, int]) -> str:
 
 
 def card_name(content: Content, card_id: str) -> str:
-    """An elixir by its printed face (its label), never its id."""
-    from athanor.games.valley.labels import elixir_label  # labels reads EFFECT_NAMES here
+    """An elixir by its printed face, never its id."""
+    from athanor.games.valley.labels import elixir_face  # labels reads EFFECT_NAMES here
 
-    return elixir_label(content.elixir(card_id))
+    return elixir_face(content.elixir(card_id))
 
 
 def card_text(content: Content, card_id: str) -> str:
@@ -272,14 +272,15 @@ def sell(s: Seen, command: JSON) -> str | None:
     if paid["level"]:
         parts.append(f"{paid['level']} for one level")
     why = listing(parts) if parts else "no shape, color or level in common"
-    text = f"Sells {line} ({', '.join(cards)}) for {paid['total']} EP: {why}."
+    names = ", ".join(card_name(s.content, c) for c in cards)
+    text = f"Sells {line} ({names}) for {paid['total']} EP: {why}."
     by_place = {u["place"]: u for u in uses}
     notes = [
         change_text(s.content, c, by_place[i])
         for c, i in zip(cards, places, strict=True)
         if i in by_place
     ]
-    notes += [f"{c} is wild" for c in cards if s.content.elixir(c).multi]
+    notes += [f"{card_name(s.content, c)} is wild" for c in cards if s.content.elixir(c).multi]
     if notes:
         text += f" {'; '.join(notes)}."
     ep = s.me["ep"]

@@ -13,6 +13,7 @@ from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
 from athanor.engine.settle import Decider, PlainStateRules, check_known, flag
 from athanor.games.valley import (
     actions,
+    board,
     content,
     event_cards,
     events,
@@ -73,8 +74,9 @@ class ValleyRules(PlainStateRules):
             describe=lambda event_type, body: views.describe(names.all(), event_type, body),
             preview=partial(previews.preview, self.cards),
             labels=names.for_view,
-            table=views.table,
+            table=partial(views.table, self.cards),
             advance_commands=("EndTurn",),
+            board=board.board,
         )
 
     def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:

@@ -36,6 +36,8 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
         "actions_left": state["actions_left"],
         "deck": len(state["deck"]),
         "display": list(state["display"]),
+        # what each display card prints beside its id: cost and skill bonus (public)
+        "display_cards": [display_card(content, c) for c in state["display"]],
         "skill_track": list(content.settings.track_values),
         "players": players,
         "pending": None
@@ -48,15 +50,37 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
     }
 
 
-def table(state: State) -> Table:
-    """How many actions are left, cards left in the deck, the last event, the EP markers
-    (who is awaited and the "end turn" button come from the legal commands)."""
-    last = state.get("last_event")
-    label = f"{len(state['deck'])} cards left"
-    if last:
-        label += f"; last event: {last.get('effect', '')}"
+def display_card(content: Content, card_id: str | None) -> dict[str, Any] | None:
+    """A display card as printed: its colors, level, shape, EP, cost and skill bonus."""
+    if card_id is None or content.is_event(card_id):
+        return None  # an empty place (events are resolved, never displayed)
+    card = content.elixir(card_id)
+    return {
+        "card": card_id,
+        "colors": ["multi"] if card.multi else list(card.colors),
+        "level": card.level,
+        "shape": card.shape,
+        "ep": card.ep,
+        "cost": dict(card.cost),
+        "bonus": list(card.bonus),
+    }
+
+
+def deck_at_start(content: Content, state: State) -> int:
+    """The cards the deck held once the display was dealt (events shuffled in)."""
+    s = content.settings
+    events = s.events_for(state["seats"]) if state["options"]["events"] else 0
+    return s.deck_size(state["seats"]) - s.display_size + events
+
+
+def table(content: Content, state: State) -> Table:
+    """How many actions are left, the deck as a gauge (cards left of those it started
+    with), the EP markers (who is awaited and the "end turn" button come from the legal
+    commands)."""
     return Table(
-        track_label=label,
+        track_position=len(state["deck"]),
+        track_length=deck_at_start(content, state),
+        track_label="cards left",
         phase=state["phase"],
         step=f"{count(state['actions_left'], 'action')} left" if state["phase"] == "play" else "",
         scores={int(s): p["ep"] for s, p in state["players"].items()},
