@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from athanor.engine.game import MAX_MOVE_SECONDS, MIN_MOVE_SECONDS
 from athanor.engine.violations import BadCommand
 
 # the largest request message of any method but ImportGame (checked before parsing)
@@ -181,6 +182,15 @@ def check_seat(seat: int) -> int:
     if seat < 0:
         raise BadCommand("seat is 1 or more (0: any free seat)")
     return seat
+
+
+def check_move_seconds(seconds: int) -> int:
+    """OpenTable.move_seconds: 0 (no timer) or MIN to MAX_MOVE_SECONDS."""
+    if seconds and not MIN_MOVE_SECONDS <= seconds <= MAX_MOVE_SECONDS:
+        raise BadCommand(
+            f"move_seconds is 0 (none) or {MIN_MOVE_SECONDS}-{MAX_MOVE_SECONDS}, not {seconds}"
+        )
+    return seconds
 
 
 def check_level(level: str) -> str:

@@ -231,6 +231,9 @@ class AthanorServicer(pb_grpc.AthanorServicer):
             table = {"open": True, "listed": request.table.listed}
         elif request.HasField("table") and request.table.listed:
             raise BadCommand("only an open game (table.open) is listed in the lobby")
+        move_seconds = limits.check_move_seconds(request.table.move_seconds)
+        if move_seconds:  # any game may be timed, open or not
+            table = {**(table or {}), "move_seconds": move_seconds}
         created = await self.service.create(kind, request.seats, options, seed, content, table)
         return pb.CreateGameResponse(
             game_id=created.game_id,

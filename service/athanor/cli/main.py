@@ -153,6 +153,8 @@ def cmd_new(args: argparse.Namespace, s: Any, md: Any) -> int:
     )
     if args.open:
         request.table.CopyFrom(pb.OpenTable(open=True, listed=not args.private))
+    if args.move_seconds:  # the server checks the range (INVALID_ARGUMENT)
+        request.table.move_seconds = args.move_seconds
     created = s.CreateGame(request, metadata=md)
     tokens = {str(t.seat): t.token for t in created.seat_tokens}
     if args.json:
@@ -607,6 +609,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--open", action="store_true", help="seats are claimed with a join code (athanor join)"
     )
     c.add_argument("--private", action="store_true", help="with --open: not listed in the lobby")
+    c.add_argument(
+        "--move-seconds",
+        type=int,
+        default=0,
+        metavar="S",
+        help="time per move: when it runs out the server's bot plays the seat's move",
+    )
     c = client("join", cmd_join, "claim a seat of an open game by its code: prints your token")
     c.add_argument("code", nargs="?", metavar="CODE", help="the join code, e.g. 7KQ2M-9XW4D")
     c.add_argument("--name", help="your name, as the others will read it (1-24 characters)")

@@ -1,0 +1,215 @@
+"""Whole games through the pages in a real browser (Debian's chromium, Playwright).
+
+Seat 1 plays by tapping the legal commands the page offers; the server's bot plays
+seat 2 (given from the page); a spectator page follows the game to its end. The
+Valley game also lives through a server restart. Screenshots at phone and desktop size
+land in tests/web/artifacts/.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import WebServer
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+CHROMIUM = os.environ.get("ATHANOR_CHROMIUM", "/usr/bin/chromium")
+# the flags this machine's headless Chromium needs (a closed network, no sandbox as root)
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+GAME_SECONDS = float(os.environ.get("ATHANOR_WEB_GAME_SECONDS", "150"))
+
+try:
+    from playwright.sync_api import Browser, Page, sync_playwright
+except ImportError:  # pragma: no cover - the dev extra installs it
+    sync_playwright = None  # type: ignore[assignment]
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason}: CI must run the browser tests")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if sync_playwright is None:
+        _missing("playwright is not installed (pip install -e '.[dev]')")
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        _missing(f"no chromium at {CHROMIUM} (apt-get install chromium)")
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def shot(page: Page, name: str, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    page.evaluate("window.scrollTo(0, 0)")  # the board first, as a player opens the page
+    page.screenshot(path=str(ARTIFACTS / f"{name}-{size['width']}x{size['height']}.png"))
+
+
+def create_game(page: Page, server: WebServer, kind: str) -> tuple[str, str]:
+    """In the lobby: create a two-seat game, let the server's bot play seat 2; returns
+    seat 1's link and the spectator's link."""
+    page.goto(server.url)
+    page.fill("#operator-token", server.operator)
+    page.select_option("#kind", kind)
+    page.fill("#seats", "2")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("[data-seat-link='1']")
+    page.click("[data-bot-seat='2']")
+    page.wait_for_selector("text=seat 2: the server's bot plays")
+    page.wait_for_selector("#games li")
+    seat = page.get_attribute("[data-seat-link='1']", "href")
+    spectate = page.get_attribute("text=Watch as a spectator", "href")
+    assert seat and spectate and "token=" in seat and "token=" not in spectate
+    return seat, spectate
+
+
+def version(page: Page) -> int:
+    return int(page.get_attribute("#main", "data-version") or 0)
+
+
+def play(page: Page, rng: random.Random, deadline: float, until_moves: int | None = None) -> int:
+    """Tap random legal commands whenever the page says it is our turn; returns the
+    moves made (stops at `until_moves`, or at the end of the game)."""
+    moves = 0
+    while time.monotonic() < deadline:
+        if page.get_attribute("#main", "data-over") == "yes":
+            return moves
+        if until_moves is not None and moves >= until_moves:
+            return moves
+        buttons = page.locator("#actions button.command[data-kind=legal]")
+        mine = page.locator("#turn[data-turn=mine]").count() > 0
+        if mine and buttons.count() and page.locator("#actions[aria-busy]").count() == 0:
+            before = version(page)
+            button = buttons.nth(rng.randrange(buttons.count()))
+            if not button.is_visible():  # its group is folded: open it, as a person would
+                button.locator("xpath=ancestor::details[1]/summary").click()
+            button.click()
+            moves += 1
+            page.wait_for_function(
+                f"Number(document.getElementById('main').dataset.version) > {before}"
+                " || !document.getElementById('refusal').hidden",
+                timeout=15_000,
+            )
+        else:
+            page.wait_for_timeout(50)
+    shot(page, "stuck", page.viewport_size or PHONE)
+    raise AssertionError(
+        f"the game did not end in {GAME_SECONDS}s ({moves} moves): {page.inner_text('#status')}"
+    )
+
+
+def check_spectator(page: Page) -> None:
+    page.wait_for_selector("#main[data-over=yes]", timeout=20_000)
+    assert page.locator("#actions button").count() == 0
+    assert "GAME OVER" in page.inner_text("#turn")
+    texts = page.locator("#log li").all_inner_texts()
+    assert len(texts) > 10 and all(t.strip() for t in texts)
+
+
+def test_valley_to_the_end_with_a_restart(browser: Browser, web_server: WebServer) -> None:
+    rng = random.Random(7)
+    phone = browser.new_context(viewport=PHONE, bypass_csp=True)
+    desk = browser.new_context(viewport=DESKTOP, bypass_csp=True)
+    try:
+        lobby = phone.new_page()
+        seat_link, spectate_link = create_game(lobby, web_server, "valley")
+        shot(lobby, "lobby", PHONE)
+        shot(lobby, "lobby", DESKTOP)
+        seat = phone.new_page()
+        seat.goto(seat_link)
+        spectator = desk.new_page()
+        spectator.goto(spectate_link)
+        seat.wait_for_selector("#board .board-section")
+        assert "Display" in seat.inner_text("#board")
+        deadline = time.monotonic() + GAME_SECONDS
+        play(seat, rng, deadline, until_moves=6)
+        shot(seat, "valley-seat", PHONE)
+        shot(seat, "valley-seat", DESKTOP)
+        seat.set_viewport_size(PHONE)
+
+        # a restart: both pages say so, then resume from the last version they saw
+        seen = version(seat)
+        web_server.stop()
+        seat.wait_for_selector("#link-state[data-online=no]", timeout=15_000)
+        shot(seat, "valley-seat-offline", PHONE)
+        web_server.start()
+        seat.wait_for_selector("#link-state[data-online=yes]", timeout=20_000)
+        spectator.wait_for_selector("#link-state[data-online=yes]", timeout=20_000)
+        assert version(seat) >= seen
+        logged = [
+            int(v)
+            for v in seat.locator("#log li").evaluate_all(
+                "items => items.map(li => li.dataset.version)"
+            )
+        ]
+        assert logged == list(range(1, len(logged) + 1))  # no event twice, none missing
+
+        play(seat, rng, deadline)
+        shot(seat, "valley-seat-over", PHONE)
+        check_spectator(spectator)
+        shot(spectator, "valley-spectator", DESKTOP)
+        shot(spectator, "valley-spectator", PHONE)
+    finally:
+        phone.close()
+        desk.close()
+
+
+def test_apothebakery_to_the_end(browser: Browser, web_server: WebServer) -> None:
+    rng = random.Random(11)
+    phone = browser.new_context(viewport=PHONE, bypass_csp=True)
+    desk = browser.new_context(viewport=DESKTOP, bypass_csp=True)
+    try:
+        lobby = desk.new_page()
+        seat_link, spectate_link = create_game(lobby, web_server, "apothebakery")
+        seat = phone.new_page()
+        seat.goto(seat_link)
+        spectator = desk.new_page()
+        spectator.goto(spectate_link)
+        seat.wait_for_selector("#board .board-section")
+        deadline = time.monotonic() + GAME_SECONDS
+        play(seat, rng, deadline, until_moves=8)
+        shot(seat, "apothebakery-seat", PHONE)
+        shot(seat, "apothebakery-seat", DESKTOP)
+        seat.set_viewport_size(PHONE)
+        # keyboard: Tab reaches a command button and Enter sends it
+        if seat.locator("#turn[data-turn=mine]").count():
+            before = version(seat)
+            seat.focus("#actions button.command[data-kind=legal]")
+            seat.keyboard.press("Enter")
+            seat.wait_for_function(
+                f"Number(document.getElementById('main').dataset.version) > {before}"
+                " || !document.getElementById('refusal').hidden",
+                timeout=15_000,
+            )
+        play(seat, rng, deadline)
+        shot(seat, "apothebakery-seat-over", DESKTOP)
+        check_spectator(spectator)
+        shot(spectator, "apothebakery-spectator", PHONE)
+        shot(spectator, "apothebakery-spectator", DESKTOP)
+    finally:
+        phone.close()
+        desk.close()
