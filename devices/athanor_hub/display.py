@@ -1,6 +1,7 @@
 """SunTrackDisplay: the 128x64 OLED. Each game's layout (the sun on its arc with the
 round; a deck gauge with the actions left; words alone), phase and step, who is awaited,
-the roll and what it was for, a "not now" flash, and why the hub is offline.
+a timed game's time left in the top right corner, the roll and what it was for, a
+"not now" flash, and why the hub is offline.
 
 A `Frame` is everything a screen shows; the display redraws only when the frame
 changes, and dims after an idle time so a static screen does not burn in.
@@ -56,6 +57,7 @@ class Frame:
     over: bool = False
     winners: tuple[int, ...] = ()
     scores: tuple[tuple[int, int], ...] = ()
+    time_left: str = ""  # a timed game's countdown ("0:42", see `clock_text`), "": none
 
 
 def render(frame: Frame) -> Image.Image:
@@ -98,7 +100,28 @@ def render(frame: Frame) -> Image.Image:
         _centred(draw, _phase_and_step(draw, frame.phase, frame.step), 43)
         seats = " ".join(str(s) for s in frame.awaiting) or "-"
         _centred(draw, f"awaiting: {seats}", 53)
+        if frame.time_left:
+            _corner(draw, frame.time_left)
     return image
+
+
+def clock_text(seconds: float | None) -> str:
+    """The corner's countdown: "0:42", "12:05", "1:02" past an hour as hours and
+    minutes ("h" marks them), "" without a timer; a part second counts as whole."""
+    if seconds is None:
+        return ""
+    total = max(0, math.ceil(seconds))
+    if total >= 3600:
+        return f"{total // 3600}h{total % 3600 // 60:02d}"
+    return f"{total // 60}:{total % 60:02d}"
+
+
+def _corner(draw: ImageDraw.ImageDraw, text: str) -> None:
+    """`text` at the top right on a cleared patch, so no layout's drawing runs into it."""
+    width = round(draw.textlength(text, font=FONT))
+    x = WIDTH - width - 1
+    draw.rectangle((x - 2, 0, WIDTH - 1, LINE - 1), fill=0)
+    draw.text((x, 0), text, font=FONT, fill=1)
 
 
 def _round_caption(frame: Frame) -> str:

@@ -17,7 +17,7 @@ import grpc.aio
 
 from athanor_hub.buttons import AdvanceButton, DiceButton, Gesture
 from athanor_hub.config import HubConfig
-from athanor_hub.display import GAUGE, PLAIN, SUN, Frame, SunTrackDisplay
+from athanor_hub.display import GAUGE, PLAIN, SUN, Frame, SunTrackDisplay, clock_text
 from athanor_hub.leds import SeatLeds
 from athanor_hub.link import CommandRefused, GameLink
 from athanor_hub.model import Roll, TableModel, TableView
@@ -60,7 +60,7 @@ class Hub:
     ) -> None:
         self.config = config
         self.model = TableModel()
-        self.link = GameLink(config, self.model)
+        self.link = GameLink(config, self.model, clock)
         self.link.on_change = self.refresh
         self.link.on_online = self._online_changed
         self.leds = leds
@@ -154,6 +154,8 @@ class Hub:
             over=table.over,
             winners=table.winners,
             scores=tuple(sorted(table.scores.items())),
+            # a timed game's countdown; the tick redraws when the text changes (each second)
+            time_left=clock_text(table.time_left(now)),
         )
 
     async def wait_for(self, predicate: Callable[[], bool], timeout: float = 10.0) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -53,9 +54,12 @@ class CommandRefused(Exception):
 
 
 class GameLink:
-    def __init__(self, config: HubConfig, model: TableModel) -> None:
+    def __init__(
+        self, config: HubConfig, model: TableModel, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.config = config
         self.model = model
+        self.clock = clock  # the hub's clock: a view's time left counts down on it
         self.metadata = (("authorization", f"Bearer {config.token}"),)
         self.online = False
         self.problem = ""  # why not online: "" (unreachable), "game" (no such id), "token"
@@ -78,7 +82,9 @@ class GameLink:
             metadata=self.metadata,
             timeout=self.config.call_timeout_s,
         )
-        return TableView.parse(reply.version, reply.seat, reply.view_json, reply.table_json)
+        return TableView.parse(
+            reply.version, reply.seat, reply.view_json, reply.table_json, received=self.clock()
+        )
 
     async def legal(self, seat: int, retry: bool = False) -> list[dict[str, Any]]:
         """`seat`'s legal commands; with `retry`, asked again through a brief outage

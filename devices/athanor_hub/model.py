@@ -41,14 +41,28 @@ class TableView:
     winners: tuple[int, ...] = ()
     kind: str = ""  # the game's kind: which layout the OLED uses
     actions_left: int = -1  # the game view's "actions_left" where it has one, else -1
+    # a timed game: the awaited seats' seconds left when the server answered (-1: no
+    # timer), and when this hub received it on its own monotonic clock (see `time_left`)
+    seconds_left: float = -1.0
+    received: float = 0.0
+
+    def time_left(self, now: float) -> float | None:
+        """Seconds left at `now` (the clock `received` was read on); None: no timer."""
+        if self.seconds_left < 0 or self.over:
+            return None
+        return max(0.0, self.seconds_left - (now - self.received))
 
     @classmethod
-    def parse(cls, version: int, seat: int, view_json: str, table_json: str) -> TableView:
+    def parse(
+        cls, version: int, seat: int, view_json: str, table_json: str, received: float = 0.0
+    ) -> TableView:
         view = json.loads(view_json)
         t = json.loads(table_json)
         outcome = view.get("outcome") or {}
         game = view.get("game") if isinstance(view.get("game"), dict) else {}
         actions = game.get("actions_left")
+        left = t.get("seconds_left")
+        timed = isinstance(left, int | float) and not isinstance(left, bool)
         return cls(
             version=version,
             seat=seat,
@@ -69,6 +83,8 @@ class TableView:
             winners=tuple(int(s) for s in outcome.get("winners", ())),
             kind=str(view.get("kind", "")),
             actions_left=actions if isinstance(actions, int) else -1,
+            seconds_left=float(left) if timed else -1.0,
+            received=received,
         )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+from athanor.v1 import athanor_pb2 as pb
 from athanor_hub.display import GAUGE, PLAIN, SUN, Frame, SunTrackDisplay
 from athanor_hub.emulate import emulated_device, press
 from athanor_hub.hub import Hub
@@ -111,3 +112,17 @@ async def test_the_watch_of_a_finished_game_ends_without_reconnecting(
         assert hub.display.frame is not None and hub.display.frame.over
         press(ADVANCE)  # nothing to do in a finished game: said so
         await hub.wait_for(lambda: hub.display.frame.flash_why == "the game is over")
+
+
+async def test_a_timed_game_shows_its_time_left_in_the_corner(server: ServerProcess) -> None:
+    created = server.stub().CreateGame(
+        pb.CreateGameRequest(
+            kind="crucible", seats=2, options={"rounds": "3"}, table=pb.OpenTable(move_seconds=600)
+        ),
+        metadata=server.operator(),
+    )
+    async with running_hub(hub_config(server, created.game_id, 2)) as (hub, _):
+        await hub.wait_for(lambda: bool(hub.display.frame and hub.display.frame.time_left))
+        shown = hub.display.frame.time_left
+        minutes, seconds = shown.split(":")
+        assert 9 * 60 <= int(minutes) * 60 + int(seconds) <= 10 * 60  # counting down from 10:00

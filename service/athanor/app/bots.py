@@ -6,6 +6,14 @@ at start-up, at every running game that has a bot; whenever a bot's seat is awai
 as everyone else. The choice and the command id both follow from (game, version,
 seat), so a retry after a crash is a duplicate; when several servers share a Redis,
 the append's version check picks one and the others' conflicts are dropped.
+
+It also keeps the turn timers of timed games: the awaited seats' time runs out at the
+head event's time plus the game's time per move (`Loaded.deadline`). The task sleeps
+until the earliest deadline it knows (or an append wakes it); when one has passed it
+records so with table.TimeOut (the engine checks the seat is awaited; the clock is
+read here, never by the engine) and then plays one legal command for that seat like
+a bot's. Both command ids follow from (seat, version), so servers sharing a Redis and
+retries agree on them.
 """
 
 from __future__ import annotations
@@ -14,7 +22,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from athanor.engine import game
 from athanor.engine.violations import BadCommand, RuleViolation
@@ -24,12 +32,17 @@ if TYPE_CHECKING:
     from athanor.app.service import GameService
 
 log = logging.getLogger("athanor.bots")
+JSON = dict[str, Any]
+# the longest the task sleeps with a deadline pending: a clock that jumps (or a test
+# clock moved on) is noticed within this time even if nothing wakes the task
+MAX_SLEEP_S = 30.0
 
 
 class ServerBots:
     def __init__(self, service: GameService) -> None:
         self.service = service
         self._pending: dict[str, None] = {}  # games to look at, in order, once each
+        self._deadlines: dict[str, float] = {}  # timed games: when to look again (Unix s)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -38,11 +51,20 @@ class ServerBots:
         self._pending[game_id] = None
         self._wake.set()
 
+    def wake(self) -> None:
+        """Look at the deadlines now (a test that moved its clock on)."""
+        self._wake.set()
+
+    def deadline(self, game_id: str) -> float | None:
+        """The deadline the task waits for in `game_id`, if any."""
+        return self._deadlines.get(game_id)
+
     async def start(self) -> None:
-        """Start the task and look at every running game with a bot."""
+        """Start the task and look at every running game with a bot or a timer."""
         self._task = asyncio.create_task(self._run())
         for head in await self.service.store.list_games():
-            if head.meta.get("bots") == "1" and head.meta.get("over") != "1":
+            wanted = head.meta.get("bots") == "1" or head.meta.get("timed") == "1"
+            if wanted and head.meta.get("over") != "1":
                 self.poke(head.game_id)
 
     async def stop(self) -> None:
@@ -58,10 +80,30 @@ class ServerBots:
             while self._pending or self._wake.is_set():
                 await asyncio.sleep(0.01)
 
+    def _sleep_for(self) -> float | None:
+        if not self._deadlines:
+            return None
+        left = min(self._deadlines.values()) - self.service.clock()
+        return min(max(left, 0.0), MAX_SLEEP_S)
+
+    def _due(self) -> None:
+        now = self.service.clock()
+        for game_id, deadline in list(self._deadlines.items()):
+            if deadline <= now:
+                del self._deadlines[game_id]
+                self._pending[game_id] = None
+
     async def _run(self) -> None:
         while True:
-            await self._wake.wait()
+            sleep = self._sleep_for()
+            if sleep is None:
+                await self._wake.wait()
+            elif sleep > 0:
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(sleep):
+                        await self._wake.wait()
             self._wake.clear()
+            self._due()
             while self._pending:
                 game_id = next(iter(self._pending))
                 del self._pending[game_id]
@@ -73,30 +115,63 @@ class ServerBots:
                     log.warning("game=%s bot failed: %s", game_id, type(err).__name__)
 
     async def play_once(self, game_id: str) -> bool:
-        """One command for the first awaited bot seat; True when one was appended (the
-        append pokes the game again, so the bots play on until a human is awaited)."""
+        """One command for the first awaited bot seat, else for a seat whose time ran
+        out; True when one was appended (the append pokes the game again, so the bots
+        play on until a human is awaited). Otherwise a timed game's deadline is kept
+        for the task to wake at."""
         loaded = await self.service.load(game_id)
         state = loaded.state
         bots = state.seating.bots
-        if state.over or not bots:
+        self._deadlines.pop(game_id, None)
+        if state.over or not (bots or state.seating.move_seconds):
             return False
-        for seat, commands in sorted(game.awaited(loaded.rules, state).items()):
-            if seat not in bots or not commands:
-                continue
-            choice = random.Random(f"{game_id}:{state.version}:{seat}").choice(commands)
-            try:
-                result = await self.service.act(
-                    game_id,
-                    seat,
-                    choice,
-                    f"bot:{seat}:v{state.version}",
-                    expected_version=state.version,
-                    bot=True,
-                )
-            except (VersionConflict, ChainMismatch, GameNotFound):
-                return False  # another server or a player moved first: they poke it
-            except (RuleViolation, BadCommand) as err:
-                log.warning("game=%s seat=%d bot command refused: %s", game_id, seat, err)
-                return False
-            return not result.duplicate
-        return False
+        waiting = game.awaited(loaded.rules, state)
+        for seat, commands in sorted(waiting.items()):
+            if seat in bots and commands:
+                return await self._play(game_id, state.version, seat, commands)
+        timed_out = loaded.timed_out_seat
+        if waiting.get(timed_out):  # its time ran out at the head: the bot's move is due
+            return await self._play(game_id, state.version, timed_out, waiting[timed_out])
+        deadline = loaded.deadline
+        if deadline is None:
+            return False
+        if self.service.clock() < deadline:
+            self._deadlines[game_id] = deadline
+            return False
+        seat = loaded.timed_seats()[0]
+        try:
+            result = await self.service.act(
+                game_id,
+                0,
+                {"type": game.TIME_OUT, "seat": seat},
+                f"timeout:{seat}:v{state.version}",
+                expected_version=state.version,
+                table=True,
+            )
+        except (VersionConflict, ChainMismatch, GameNotFound):
+            return False  # the seat (or another server) moved first: that append pokes it
+        except (RuleViolation, BadCommand) as err:
+            log.warning("game=%s seat=%d time-out refused: %s", game_id, seat, err)
+            return False
+        if result.duplicate:  # recorded before (a retry): play the move it calls for
+            self.poke(game_id)
+        return not result.duplicate
+
+    async def _play(self, game_id: str, version: int, seat: int, commands: list[JSON]) -> bool:
+        """One of `seat`'s legal commands, chosen and named by (game, version, seat)."""
+        choice = random.Random(f"{game_id}:{version}:{seat}").choice(commands)
+        try:
+            result = await self.service.act(
+                game_id,
+                seat,
+                choice,
+                f"bot:{seat}:v{version}",
+                expected_version=version,
+                bot=True,
+            )
+        except (VersionConflict, ChainMismatch, GameNotFound):
+            return False  # another server or a player moved first: they poke it
+        except (RuleViolation, BadCommand) as err:
+            log.warning("game=%s seat=%d bot command refused: %s", game_id, seat, err)
+            return False
+        return not result.duplicate

@@ -16,7 +16,7 @@ import time
 import traceback
 import uuid
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -72,12 +72,46 @@ class Loaded:
     # the table at this version, made on first use: it lists every seat's legal
     # commands, and every view of the version shares it
     tables: dict[str, JSON] = field(default_factory=dict, compare=False, repr=False)
+    # the record at the head (a timed game's clock starts at its time); None: not read
+    head: Record | None = field(default=None, compare=False, repr=False)
 
     def table(self, report: game.HookReport) -> JSON:
         if "table" not in self.tables:
             summary = game.table(self.rules, self.state, report).to_json()
-            self.tables["table"] = {**summary, **game.seating_view(self.state)}
+            self.tables["table"] = {**summary, **game.seating_view(self.state), **self.timer()}
         return self.tables["table"]
+
+    def timed_seats(self) -> list[int]:
+        """The awaited seats a timed game's clock runs for (the bot's seats play at once)."""
+        state = self.state
+        if not state.seating.move_seconds or self.head is None:
+            return []
+        waiting = game.awaited(self.rules, state)
+        return [s for s in sorted(waiting) if s not in state.seating.bots and waiting[s]]
+
+    @property
+    def deadline(self) -> float | None:
+        """When the awaited seats' time runs out (Unix seconds): the head event's time
+        plus the time per move, so every event restarts the clock; None: no clock."""
+        if self.head is None or not self.timed_seats():
+            return None
+        started = datetime.fromisoformat(self.head.time).timestamp()
+        return started + self.state.seating.move_seconds
+
+    def timer(self) -> JSON:
+        """The table's "deadline" (ISO time) and the seats it is for, when a clock runs."""
+        deadline = self.deadline
+        if deadline is None:
+            return {}
+        return {"deadline": _stamp(deadline), "deadline_seats": self.timed_seats()}
+
+    @property
+    def timed_out_seat(self) -> int:
+        """The seat whose time ran out at the head (its bot's move is due), else 0."""
+        head = self.head
+        if head is None or head.type != game.MOVE_TIMED_OUT or head.version != self.state.version:
+            return 0
+        return int(head.body.get("seat", 0))
 
     @property
     def names(self) -> dict[int, str]:
@@ -154,12 +188,15 @@ class GameService:
         kinds: Kinds,
         metrics: Metrics | None = None,
         heartbeat_seconds: float = 15.0,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.feeds = feeds
         self.kinds = kinds
         self.metrics = metrics or Metrics(None)
         self.heartbeat_seconds = heartbeat_seconds
+        # wall-clock Unix seconds: records' times and the turn timers (tests set it)
+        self.clock = clock
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
         # seat token hashes never change after creation, and operator tokens are only
@@ -283,7 +320,8 @@ class GameService:
         game_id: str = "",
     ) -> Created:
         """Store a new game; an open one gets a join code and no seat tokens."""
-        table = {"open": True, "listed": bool(table.get("listed"))} if table else None
+        table = _table_facts(table)
+        opened = bool(table and table.get("open"))
         seed = seed or secrets.token_bytes(32)
         events, state = game.create(rules, parsed, seats, seed, table)
         game_id = game_id or uuid.uuid4().hex[:12]
@@ -298,17 +336,19 @@ class GameService:
             seat=0,
             command_id=f"create-{game_id}",
             command=command,
-            time=_now(),
+            time=_stamp(self.clock()),
         )
-        tokens = {} if table else {s: new_token() for s in range(1, seats + 1)}
+        tokens = {} if opened else {s: new_token() for s in range(1, seats + 1)}
         meta = {
             **_game_meta(rules, seats),
             **{f"{SEAT_TOKEN}{s}": token_hash(t) for s, t in tokens.items()},
         }
         code = ""
-        if table:
+        if opened:
             code = await self._new_code(game_id)
             meta["join_code"] = code
+        if state.seating.move_seconds:
+            meta["timed"] = "1"  # found again at start-up by the bots' task
         created = time.time()
         meta["created"] = repr(created)
         result = await self.store.create(game_id, meta, seed, records, records[0].command_id)
@@ -316,9 +356,11 @@ class GameService:
             head = await self.store.head(game_id)
             await self.store.drop_code(code)
             return Created(game_id, head.version, {}, head.meta.get("join_code", ""))
-        if table and table["listed"]:
+        if table and table.get("listed"):
             await self.store.list_in_lobby(game_id, created)
-        self._remember(game_id, Loaded(rules, state, seed))
+        self._remember(game_id, Loaded(rules, state, seed, head=records[-1]))
+        if state.seating.move_seconds:
+            self.bots.poke(game_id)
         return Created(game_id, records[-1].version, tokens, code)
 
     async def _new_code(self, game_id: str) -> str:
@@ -355,11 +397,16 @@ class GameService:
         if state is None:
             state = await self._from_snapshot(game_id, rules, head.version)
         start = state.version + 1 if state else 1
+        last: Record | None = None
         async for rec in self.store.read(game_id, start, head.version):
             state = game.apply(rules, state, rec)
+            last = rec
         if state is None:
             raise GameNotFound(game_id)
-        loaded = Loaded(rules, state, seed)
+        if last is None and state.seating.move_seconds:  # the clock needs the head's time
+            at = await self.store.read_all(game_id, state.version, state.version)
+            last = at[0] if at else None
+        loaded = Loaded(rules, state, seed, head=last)
         self._remember(game_id, loaded)
         return loaded
 
@@ -514,7 +561,7 @@ class GameService:
                 seat=seat,
                 command_id=command_id,
                 command=command,
-                time=_now(),
+                time=_stamp(self.clock()),
             )
             try:
                 t0 = time.perf_counter()
@@ -526,7 +573,7 @@ class GameService:
                 loaded = await self.load(game_id)  # another server moved it
                 continue
             if not result.duplicate:
-                new = Loaded(loaded.rules, after, loaded.seed)
+                new = Loaded(loaded.rules, after, loaded.seed, head=records[-1])
                 self._remember(game_id, new)
                 await self._maybe_snapshot(game_id, new, state.version)
                 if new.state.over:
@@ -544,7 +591,7 @@ class GameService:
         taking = before.seating.open and before.waiting_for_players and not before.over
         if taking and (after.over or not after.waiting_for_players):
             await self._close_lobby(game_id)
-        if after.seating.bots and not after.over:
+        if (after.seating.bots or after.seating.move_seconds) and not after.over:
             self.bots.poke(game_id)
 
     async def _close_lobby(self, game_id: str) -> None:
@@ -599,11 +646,17 @@ class GameService:
         )
         state = loaded.state
         report = self._reporter(game_id, loaded)
-        return (
-            state.version,
-            game.view(loaded.rules, state, caller.sees_as, report),
-            loaded.table(report),
-        )
+        seen = game.view(loaded.rules, state, caller.sees_as, report)
+        table = loaded.table(report)
+        if "deadline" in table:
+            # the seconds left as of this answer: a client counts down from them on its
+            # own clock, which need not agree with the server's
+            deadline = datetime.fromisoformat(table["deadline"]).timestamp()
+            left = max(0.0, round(deadline - self.clock(), 1))
+            timer = {"deadline": table["deadline"], "seconds_left": left}
+            table = {**table, **timer}
+            seen.update(timer, deadline_seats=table["deadline_seats"])
+        return state.version, seen, table
 
     async def legal(self, game_id: str, caller: Caller) -> Legal:
         """The seat's legal commands, each with the game's preview ("" for none)."""
@@ -881,6 +934,8 @@ class GameService:
         # one rematch per game, whichever server is asked: its id follows from the game's
         new_id = hashlib.sha256(f"rematch:{game_id}".encode()).hexdigest()[:12]
         table = {"open": True, "listed": state.seating.listed}
+        if state.seating.move_seconds:
+            table["move_seconds"] = state.seating.move_seconds
         options = dict(state.options)
         created = await self._create(loaded.rules, state.seats, options, None, table, new_id)
         await self.store.set_meta(game_id, {"rematch": new_id})
@@ -942,6 +997,9 @@ class GameService:
         )
         if state.over:
             await self.store.set_meta(game_id, {"over": "1"})
+        elif state.seating.move_seconds:
+            await self.store.set_meta(game_id, {"timed": "1"})
+            self.bots.poke(game_id)
         return Created(game_id, state.version, tokens)
 
 
@@ -993,5 +1051,19 @@ def _renamed(names: dict[int, str], rec: Record) -> dict[int, str]:
     return names
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
+def _stamp(unix: float) -> str:
+    """A record's time: UTC, ISO 8601 with milliseconds."""
+    return datetime.fromtimestamp(unix, UTC).isoformat(timespec="milliseconds")
+
+
+def _table_facts(table: JSON | None) -> JSON | None:
+    """What a game's creation records of its table: an open game's {"open", "listed"}
+    and a timed game's "move_seconds" (the engine checks the value); None: neither."""
+    if not table:
+        return None
+    facts: JSON = {}
+    if table.get("open"):
+        facts = {"open": True, "listed": bool(table.get("listed"))}
+    if table.get("move_seconds"):
+        facts["move_seconds"] = table["move_seconds"]
+    return facts or None

@@ -6,7 +6,9 @@ seed) and GameEnded (last, carrying the outcome and the seed itself).
 
 It also keeps the facts of the table around a game, which games know nothing of
 either: who sits where (named seats, seats the server's bot plays), resignations, an
-abandoned game, a reissued token and an undone command. They are engine commands
+abandoned game, a reissued token, an undone command and a game's time per move (a
+seat whose time ran out is recorded by the server: the clock is the service's, never
+read here). They are engine commands
 ("table.*", see TABLE_COMMANDS) that `decide` handles before the rules see them, so
 `verify` re-runs them like any other command.
 """
@@ -41,6 +43,8 @@ RESIGNED = "Resigned"
 ABANDONED = "Abandoned"
 TOKEN_REISSUED = "TokenReissued"
 UNDONE = "Undone"
+MOVE_TIME_SET = "MoveTimeSet"
+MOVE_TIMED_OUT = "MoveTimedOut"
 TABLE_EVENTS = {
     TABLE_OPENED: 1,
     SEAT_CLAIMED: 1,
@@ -49,6 +53,8 @@ TABLE_EVENTS = {
     ABANDONED: 1,
     TOKEN_REISSUED: 1,
     UNDONE: 1,
+    MOVE_TIME_SET: 1,
+    MOVE_TIMED_OUT: 1,
 }
 ENGINE_EVENTS.update(TABLE_EVENTS)
 CLAIM_SEAT = "table.ClaimSeat"
@@ -57,9 +63,13 @@ RESIGN = "table.Resign"
 ABANDON = "table.Abandon"
 REISSUE = "table.ReissueToken"
 UNDO = "table.Undo"
-TABLE_COMMANDS = frozenset({CLAIM_SEAT, GIVE_TO_BOT, RESIGN, ABANDON, REISSUE, UNDO})
+TIME_OUT = "table.TimeOut"
+TABLE_COMMANDS = frozenset({CLAIM_SEAT, GIVE_TO_BOT, RESIGN, ABANDON, REISSUE, UNDO, TIME_OUT})
 # commands the server sends for nobody in particular (recorded with seat 0)
-SERVER_COMMANDS = frozenset({CLAIM_SEAT, GIVE_TO_BOT, ABANDON, REISSUE})
+SERVER_COMMANDS = frozenset({CLAIM_SEAT, GIVE_TO_BOT, ABANDON, REISSUE, TIME_OUT})
+# a game's time per move: from a blitz second to a week (correspondence play)
+MIN_MOVE_SECONDS = 1
+MAX_MOVE_SECONDS = 7 * 24 * 3600
 MAX_NAME_CHARS = 24
 BOT_LEVELS = ("random",)
 _SEAT_WORD = re.compile(r"\b([Ss])eat (\d+)\b")
@@ -78,6 +88,7 @@ class Seating:
 
     `open`: seats are claimed, and the game waits until every one is taken (by a
     name or a bot). `names` and `bots` map seats to a name and a bot level.
+    `move_seconds`: the time per move (0: none); the service keeps the clock.
     """
 
     open: bool = False
@@ -85,6 +96,7 @@ class Seating:
     names: Mapping[int, str] = field(default_factory=dict)
     bots: Mapping[int, str] = field(default_factory=dict)
     resigned: tuple[int, ...] = ()
+    move_seconds: int = 0
 
     def taken(self, seat: int) -> bool:
         return seat in self.names or seat in self.bots
@@ -99,6 +111,8 @@ class Seating:
             "names": {str(k): v for k, v in sorted(self.names.items())},
             "bots": {str(k): v for k, v in sorted(self.bots.items())},
             "resigned": list(self.resigned),
+            # only when set, so an untimed game's snapshots dump as they always did
+            **({"move_seconds": self.move_seconds} if self.move_seconds else {}),
         }
 
     @classmethod
@@ -109,6 +123,7 @@ class Seating:
             names={int(k): str(v) for k, v in (data.get("names") or {}).items()},
             bots={int(k): str(v) for k, v in (data.get("bots") or {}).items()},
             resigned=tuple(int(s) for s in data.get("resigned") or ()),
+            move_seconds=int(data.get("move_seconds") or 0),
         )
 
 
@@ -167,7 +182,8 @@ def create(
 
     `table` ({"open": true, "listed": bool}) opens the seats to be claimed: a
     TableOpened event follows GameCreated, and no game command is accepted until every
-    seat is taken.
+    seat is taken. With "move_seconds" (any game, open or not) a MoveTimeSet event
+    records the time per move.
     """
     if not rules.min_seats <= seats <= rules.max_seats:
         raise BadCommand(
@@ -190,6 +206,10 @@ def create(
         opened = Event(TABLE_OPENED, {"open": True, "listed": bool(table.get("listed"))})
         state = evolve(rules, state, opened)
         head.append(opened)
+    if table and table.get("move_seconds"):
+        timer = Event(MOVE_TIME_SET, {"seconds": check_move_seconds(table["move_seconds"])})
+        state = evolve(rules, state, timer)
+        head.append(timer)
     events = [created, *rules.setup(state.rules_state, Rng.for_version(seed, 1))]
     return _finish(rules, state, events[1:], seed, head=head)
 
@@ -244,6 +264,17 @@ def check_name(name: Any) -> str:
     return name
 
 
+def check_move_seconds(seconds: Any) -> int:
+    """A time per move the engine accepts: whole seconds, MIN to MAX_MOVE_SECONDS."""
+    if (
+        not isinstance(seconds, int)
+        or isinstance(seconds, bool)
+        or not MIN_MOVE_SECONDS <= seconds <= MAX_MOVE_SECONDS
+    ):
+        raise BadCommand(f"the time per move is {MIN_MOVE_SECONDS}-{MAX_MOVE_SECONDS} seconds")
+    return seconds
+
+
 def _seat_arg(command: JSON, state: GameState) -> int:
     seat = command.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= state.seats:
@@ -258,8 +289,10 @@ def decide_table(
 
     The server's (`SERVER_COMMANDS`, recorded with seat 0): table.ClaimSeat {seat,
     name}, table.GiveSeatToBot {seat, level}, table.Abandon, table.ReissueToken
-    {seat}. A seat's own (recorded with its seat): table.Resign and table.Undo.
-    Who may send them is the service's business; the rules here are the table's.
+    {seat}, table.TimeOut {seat}. A seat's own (recorded with its seat): table.Resign
+    and table.Undo. Who may send them is the service's business; the rules here are
+    the table's. table.TimeOut records what the service decided from its clock (the
+    seat's time ran out); here only that the game is timed and the seat awaited.
     """
     kind = command["type"]
     if state.over:
@@ -288,6 +321,13 @@ def decide_table(
         if target in sitting.bots:
             raise _table_violation("ALREADY_BOT", f"seat {target} is already a bot's")
         events = [Event(SEAT_GIVEN_TO_BOT, {"seat": target, "level": level})]
+    elif kind == TIME_OUT:
+        target = _seat_arg(command, state)
+        if not sitting.move_seconds:
+            raise _table_violation("NOT_TIMED", "this game has no time per move")
+        if target in sitting.bots or target not in awaited(rules, state):
+            raise _table_violation("NOT_AWAITED", f"seat {target} has no move to time out")
+        events = [Event(MOVE_TIMED_OUT, {"seat": target})]
     elif kind == REISSUE:
         events = [Event(TOKEN_REISSUED, {"seat": _seat_arg(command, state)})]
     elif kind == ABANDON:
@@ -452,6 +492,9 @@ def _evolve_table(state: GameState, event: Event) -> GameState:
         sitting = replace(sitting, bots={**sitting.bots, seat: str(body.get("level", "random"))})
     elif event.type == RESIGNED:
         sitting = replace(sitting, resigned=(*sitting.resigned, int(body["seat"])))
+    elif event.type == MOVE_TIME_SET:
+        sitting = replace(sitting, move_seconds=int(body["seconds"]))
+    # MoveTimedOut changes nothing here: the server's bot plays the seat's move next
     return replace(state, seating=sitting)
 
 
@@ -589,6 +632,11 @@ def _describe_table(event_type: str, body: JSON) -> str:
             return "The game is abandoned."
         case "TokenReissued":
             return f"Seat {seat} is given a new token; the old one no longer works."
+        case "MoveTimeSet":
+            seconds = body.get("seconds", "?")
+            return f"Each move has {seconds} seconds; then the server's bot plays it."
+        case "MoveTimedOut":
+            return f"Seat {seat} ran out of time: the server's bot plays its move."
         case _:  # Undone
             return f"Seat {seat} takes back its last command."
 
@@ -653,6 +701,7 @@ def seating_view(state: GameState) -> JSON:
         "bots": shown["bots"],
         "resigned": shown["resigned"],
         "waiting_for_players": state.waiting_for_players,
+        **({"move_seconds": sitting.move_seconds} if sitting.move_seconds else {}),
     }
 
 

@@ -14,6 +14,7 @@ where the ids stay).
 
 from __future__ import annotations
 
+import time
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -133,6 +134,9 @@ class PlayApp(App[None]):
         self.sending = False
         self.unfolded = False  # the whole view below the board: folded until asked for
         self._option_keys: list[str | None] = []  # what each listed option stands for
+        # a timed game's deadline on this machine's monotonic clock (None: no timer):
+        # counted from the server's "seconds_left", so the two clocks need not agree
+        self._deadline: float | None = None
 
     @property
     def log_versions(self) -> list[int]:
@@ -158,6 +162,7 @@ class PlayApp(App[None]):
         self.query_one("#log").border_title = "log"
         self.query_one("#preview").border_title = "preview"
         commands.focus()
+        self.set_interval(1.0, self.tick_status)  # a timed game's countdown
 
     def on_ready(self) -> None:
         # the link starts once every widget is mounted, so nothing it triggers (a
@@ -197,6 +202,18 @@ class PlayApp(App[None]):
         self.labels = fmt.labels_of(snap.view)
         self.known_labels.update(self.labels)
         self.write_log()
+        left = snap.table.get("seconds_left")
+        timed = isinstance(left, int | float) and not snap.view.get("over")
+        self._deadline = time.monotonic() + float(left) if timed else None
+        self.show_status()
+        self.show_view()
+        self.show_commands()
+
+    def show_status(self) -> None:
+        snap = self.snapshot
+        if snap is None:
+            return
+        left = None if self._deadline is None else self._deadline - time.monotonic()
         self.query_one("#status", Static).update(
             Text(
                 fmt.status(
@@ -207,11 +224,14 @@ class PlayApp(App[None]):
                     snap.view,
                     snap.table,
                     self.size.width,
+                    left,
                 )
             )
         )
-        self.show_view()
-        self.show_commands()
+
+    def tick_status(self) -> None:
+        if self._deadline is not None:
+            self.show_status()
 
     def show_view(self) -> None:
         snap = self.snapshot

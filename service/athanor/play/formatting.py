@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from collections.abc import Container, Iterable, Mapping
 from typing import Any
@@ -187,9 +188,12 @@ def status(
     view: dict[str, Any],
     table: dict[str, Any],
     width: int = 10_000,
+    seconds_left: float | None = None,
 ) -> str:
     """Two lines: who and where we are; whose turn it is and what the game waits for.
-    Each is cut to `width` (the turn line first names the turn, so its end may go)."""
+    Each is cut to `width` (the turn line first names the turn, so its end may go).
+    `seconds_left`: a timed game's time left for the awaited seats, counted down by
+    the caller from the table's "seconds_left"."""
     me = f"seat {my_seat}" if my_seat else "spectator"
     # the first line is cut to the width, never wrapped: the turn line must stay in view
     width = max(width, 20)
@@ -207,6 +211,8 @@ def status(
     parts = []
     if my_seat and my_seat in awaiting:
         parts.append(">> YOUR TURN <<")
+    if seconds_left is not None and table.get("deadline"):  # near the front: never cut
+        parts.append(f"{time_left(seconds_left)} left")
     step = " / ".join(words(str(x)) for x in (table.get("phase"), table.get("step")) if x)
     if step:
         parts.append(step)
@@ -217,6 +223,15 @@ def status(
         roller = table.get("last_roll_seat", 0)
         parts.append(f"last roll {table['last_roll']}" + (f" by seat {roller}" if roller else ""))
     return f"{first}\n{fit(' · '.join(parts), width)}"
+
+
+def time_left(seconds: float) -> str:
+    """A countdown as a clock shows it: "0:42", "12:05", "1:02:03" (never negative;
+    a part second counts as a whole one, so "0:00" means the time is up)."""
+    total = max(0, math.ceil(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def fit(line: str, width: int) -> str:

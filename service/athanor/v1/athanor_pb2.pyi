@@ -306,12 +306,14 @@ class ImportGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat_tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ...) -> None: ...
 
 class OpenTable(_message.Message):
-    __slots__ = ("open", "listed")
+    __slots__ = ("open", "listed", "move_seconds")
     OPEN_FIELD_NUMBER: _ClassVar[int]
     LISTED_FIELD_NUMBER: _ClassVar[int]
+    MOVE_SECONDS_FIELD_NUMBER: _ClassVar[int]
     open: bool
     listed: bool
-    def __init__(self, open: _Optional[bool] = ..., listed: _Optional[bool] = ...) -> None: ...
+    move_seconds: int
+    def __init__(self, open: _Optional[bool] = ..., listed: _Optional[bool] = ..., move_seconds: _Optional[int] = ...) -> None: ...
 
 class JoinGameRequest(_message.Message):
     __slots__ = ("code", "name", "seat", "rematch_of")
