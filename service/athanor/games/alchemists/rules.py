@@ -14,6 +14,7 @@ from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
 from athanor.engine.settle import Decider, PlainStateRules
 from athanor.games.alchemists import (
     actions,
+    board,
     content,
     favors,
     labels,
@@ -132,6 +133,7 @@ class AlchemistsRules(PlainStateRules):
             labels=partial(labels.labels, names),
             table=views.table,
             advance_commands=("Decline",),
+            board=partial(board.board, self.cards),
         )
 
     def decide(self, state: Any, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:

@@ -13,6 +13,7 @@ from athanor.engine.settle import Decider, PlainStateRules
 from athanor.games.alkemia import (
     alchemy,
     beast,
+    board,
     content,
     crest,
     events,
@@ -93,6 +94,7 @@ class AlkemiaRules(PlainStateRules):
             table=views.table,
             roll_commands=frozenset({"RollForage"}),
             advance_commands=("EndTurn", "FinishAlchemy", "FinishCrest", "FinishWeek"),
+            board=board.board,
         )
 
     def decide(self, state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:

@@ -12,6 +12,7 @@ from athanor.engine.pack import Pack, PackFormat
 from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
 from athanor.engine.settle import Decider, PlainStateRules
 from athanor.games.witchs_brew import (
+    board,
     commands,
     content,
     events,
@@ -82,6 +83,7 @@ class WitchsBrewRules(PlainStateRules):
             preview=partial(previews.preview, self.cards),
             labels=partial(labels.labels, names),
             table=partial(views.table, self.cards),
+            board=board.board,
         )
 
     def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:

@@ -1,0 +1,210 @@
+"""The board: what the table shows first, for one seat (the presentation's `board`).
+
+Built from the seat's view alone (the engine's view: the game's under "game", the
+seat, the labels) and the printed pack, never the state: the round, the order track
+and the action spaces with whose cubes are where, the adventurer, the artifacts on
+offer, the published theories, a line for each player, then the seat's own hand,
+favors, artifacts and its notebook. In reader mode: the code, the variant and the
+answers given so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from athanor.engine.rules import Section
+from athanor.games.alchemists.content import Content, OrderSpace
+from athanor.games.alchemists.names import SPACE_NAMES
+from athanor.games.wording import count, title
+
+JSON = dict[str, Any]
+WIDTH = 44  # a 360 px phone shows about this many characters a line
+
+
+def wrapped(head: str, items: list[str]) -> tuple[str, ...]:
+    """ "head: a, b, c" in short lines, broken between items ("head: none" for none)."""
+    if not items:
+        return (f"{head}: none",)
+    indent = " " * (len(head) - len(head.lstrip()) + 2)
+    lines, line, fresh = [], f"{head}:", True
+    for n, item in enumerate(items):
+        piece = f" {item}" + ("," if n < len(items) - 1 else "")
+        if len(line) + len(piece) > WIDTH and not fresh:  # never leave a head alone
+            lines.append(line)
+            line = indent[:-1]
+        line += piece
+        fresh = False
+    return (*lines, line)
+
+
+def _spot(spot: OrderSpace) -> str:
+    """An order space by what it gives: "2 ingr + favor, 1 gold"."""
+    gives = []
+    if spot.ingredients:
+        gives.append(count(spot.ingredients, "ingr.", "ingr."))
+    if spot.favors:
+        gives.append(count(spot.favors, "favor"))
+    cost = f", pay {spot.cost} gold" if spot.cost else ""
+    return (" + ".join(gives) or "no reward") + cost
+
+
+def _seats(seats: list[Any]) -> str:
+    return ", ".join(f"seat {s}" for s in seats) or "nobody"
+
+
+def board(content: Content, view: JSON) -> list[Section]:
+    game = view.get("game") or {}
+    labels: Mapping[str, str] = view.get("labels") or {}
+    seat = int(view.get("seat") or 0)
+
+    def name(ident: Any) -> str:
+        return labels.get(str(ident), title(str(ident).replace("-", " ")))
+
+    if game.get("mode") == "reader":
+        return [
+            Section(
+                "Card reader",
+                (
+                    f"code: {game.get('code') or '?'}",
+                    f"variant: {title(str(game.get('variant', '')))}",
+                    f"answers so far: {game.get('answers', 0)}",
+                ),
+            )
+        ]
+
+    rnd = game.get("round") or 0
+    table = [
+        (f"Round {rnd} of {content.rounds}" if rnd else "Setup")
+        + f" · {title(str(game.get('phase', '')))}",
+        f"{title(str(game.get('variant', '')))} · {game.get('answers', 0)} answers given",
+        f"deck {game.get('deck')} · discard {game.get('discard')}"
+        f" · favors {game.get('favor_deck')}",
+    ]
+    if game.get("phase") == "over":
+        table.append(f"over · won by {_seats(list(game.get('winners') or []))}")
+    sections = [Section("Table", tuple(table))]
+
+    track: Mapping[str, int] = game.get("track") or {}
+    order = [
+        f"{_spot(spot)}: {f'seat {track[spot.id]}' if spot.id in track else 'free'}"
+        for spot in content.order
+        if spot.id in track or spot.min_players <= len(game.get("players") or {})
+    ]
+    if game.get("paralysis"):
+        order.append(f"paralysis: {_seats(list(game['paralysis']))}")
+    if game.get("play_order"):
+        order.append(f"play order: {_seats(list(game['play_order']))}")
+    sections.append(Section("Order", tuple(order)))
+
+    sections.append(Section("Actions", _actions(game)))
+
+    adventurer = game.get("adventurer")
+    offer = [
+        f"adventurer: {name(adventurer['id']) if adventurer else 'none'}",
+        f"{count(int(game.get('adventurers_left') or 0), 'adventurer')} to come",
+    ]
+    if game.get("sale"):
+        sale = game["sale"]
+        offer.append(f"bids in: {_seats(list(sale.get('bid') or []))}")
+        if sale.get("order"):
+            offer.append(f"sell order: {_seats(list(sale['order']))}")
+    offer += wrapped("artifacts", [name(a) for a in game.get("artifact_row") or []])
+    later = [name(a) for deck in (game.get("artifact_later") or {}).values() for a in deck]
+    if later:
+        offer += wrapped("later", later)
+    offer += wrapped("row", [name(i) for i in game.get("row") or []])
+    sections.append(Section("Offer", tuple(offer)))
+
+    theories = [_theory(name, ing, t) for ing, t in sorted((game.get("theories") or {}).items())]
+    sections.append(Section("Theories", tuple(theories) or ("none published",)))
+
+    players = game.get("players") or {}
+    lines = []
+    for key, p in sorted(players.items(), key=lambda kv: int(kv[0])):
+        you = " (you)" if int(key) == seat else ""
+        lines.append(
+            f"seat {key}{you}: {p.get('gold')} gold · {p.get('reputation')} rep"
+            f" · {count(int(p.get('cubes') or 0), 'cube')}"
+        )
+        lines.append(
+            f"  {p.get('hand_count')} ingr. · {count(int(p.get('favor_count') or 0), 'favor')}"
+            f" · {count(len(p.get('artifacts') or []), 'artifact')}"
+            f" · {count(len(p.get('potions') or []), 'potion')}"
+        )
+    sections.append(Section("Players", tuple(lines)))
+
+    mine = players.get(str(seat)) if seat else None
+    if mine and "hand" in mine:
+        sections.append(Section(f"You (seat {seat})", _own(name, mine)))
+    notebook = game.get("notebook")
+    if notebook and mine:
+        sections.append(Section("Notebook", _notebook(name, notebook)))
+    return sections
+
+
+def _actions(game: JSON) -> tuple[str, ...]:
+    """Each action space with who declared actions on it (how many), then the turns
+    still to come."""
+    by_space: dict[str, list[str]] = {}
+    for s, spaces in sorted((game.get("declared") or {}).items(), key=lambda kv: int(kv[0])):
+        for space, n in spaces.items():
+            if n:
+                by_space.setdefault(space, []).append(f"seat {s} ({n})")
+    lines = [
+        f"{SPACE_NAMES.get(space, title(space))}: {', '.join(who)}"
+        for space in SPACE_NAMES
+        if (who := by_space.get(space))
+    ]
+    queue = game.get("queue") or []
+    if queue:
+        space, s = queue[0][0], queue[0][1]
+        lines.append(f"now: seat {s}, {SPACE_NAMES.get(str(space), title(str(space)))}")
+        lines.append(f"{count(len(queue) - 1, 'turn')} after it")
+    if game.get("declarers"):
+        lines.append(f"to declare: {_seats(list(game['declarers']))}")
+    return tuple(lines) or ("no cubes placed",)
+
+
+def _theory(name: Callable[[Any], str], ing: str, t: JSON) -> str:
+    """ "Fern = A2 (r+ g- B+): seat 1 gold, seat 2 ?" (a hidden seal reads "?")."""
+    seals = ", ".join(
+        f"seat {s.get('seat')} {str(s['seal']).replace('-', ' ')}"
+        if s.get("seal")
+        else f"seat {s.get('seat')} ?"
+        for s in t.get("seals") or []
+    )
+    line = f"{name(ing)} = {name(t.get('alchemical'))}: {seals}"
+    if t.get("conflicts"):
+        line += " · in conflict"
+    return line
+
+
+def _own(name: Callable[[Any], str], p: JSON) -> tuple[str, ...]:
+    seals = [f"{k} {n}" for k, n in (p.get("seals") or {}).items() if n]
+    lines = [
+        *wrapped("ingredients", [name(i) for i in p.get("hand") or []]),
+        *wrapped("favors", [name(f) for f in p.get("favors") or []]),
+        *wrapped("artifacts", [name(a) for a in p.get("artifacts") or []]),
+        *wrapped("potions", [name(x) for x in p.get("potions") or []]),
+        *wrapped("seals", seals),
+    ]
+    if p.get("drawn_favors"):
+        lines += wrapped("to choose from", [name(f) for f in p["drawn_favors"]])
+    if p.get("set_aside"):
+        lines += wrapped("set aside", [name(i) for i in p["set_aside"]])
+    return tuple(lines)
+
+
+def _notebook(name: Callable[[Any], str], notebook: JSON) -> tuple[str, ...]:
+    """One row per ingredient, one column per alchemical: its number while possible."""
+    possible: Mapping[str, list[str]] = notebook.get("possible") or {}
+    width = max((len(name(ing)) for ing in possible), default=0)
+    rows = [
+        f"{name(ing):<{width}} " + "".join(str(a) if f"A{a}" in still else "." for a in range(1, 9))
+        for ing, still in possible.items()
+    ]
+    return (
+        f"{notebook.get('worlds')} of {notebook.get('of')} worlds left",
+        *rows,
+    )
