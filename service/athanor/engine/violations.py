@@ -2,7 +2,7 @@
 
 Two kinds: a command that is not well formed (the API answers INVALID_ARGUMENT) and
 a well-formed command that the rules forbid now (FAILED_PRECONDITION, with the rule id
-from shared/rules). Reasons are shown to the seat that acted, so they must never
+from the game's rule checklist). Reasons are shown to the seat that acted, so they must never
 mention what that seat may not see.
 """
 
