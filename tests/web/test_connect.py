@@ -98,3 +98,36 @@ def test_pages_and_unknown_paths(web_server: WebServer) -> None:
             raise AssertionError(path)
         except urllib.error.HTTPError as err:
             assert err.code == 404
+
+
+def test_lobby_and_join_by_code(web_server: WebServer) -> None:
+    status, game = web_server.call(
+        "CreateGame",
+        {"kind": "valley", "seats": 2, "table": {"open": True, "listed": True}},
+        web_server.operator,
+    )
+    assert status == 200 and game["joinCode"] and not game.get("seatTokens")
+    code, gid = game["joinCode"], game["gameId"]
+    status, lobby = web_server.call("ListLobby", {})  # no token needed
+    assert status == 200
+    (entry,) = [g for g in lobby["games"] if g["gameId"] == gid]
+    assert entry["code"] == code and entry["kind"] == "valley" and entry["free"] == [1, 2]
+    assert "token" not in json.dumps(lobby).lower()
+    # the code as a person types it: lower case, no dash
+    status, joined = web_server.call(
+        "JoinGame", {"code": code.replace("-", "").lower(), "name": "Ana", "seat": 2}
+    )
+    assert status == 200 and joined["seat"] == 2 and joined["name"] == "Ana"
+    status, view = web_server.call("GetView", {"gameId": gid}, joined["token"])
+    assert status == 200 and json.loads(view["viewJson"])["names"] == {"2": "Ana"}
+    _, lobby = web_server.call("ListLobby", {})
+    (entry,) = [g for g in lobby["games"] if g["gameId"] == gid]
+    assert entry["names"] == {"2": "Ana"} and entry["free"] == [1]
+    status, answer = web_server.call("JoinGame", {"code": code, "name": "ana"})
+    assert answer["code"] == "failed_precondition"  # a name another seat has
+    status, answer = web_server.call("JoinGame", {"code": "00000-00000", "name": "Bo"})
+    assert (status, answer["code"]) == (404, "not_found")
+    status, joined = web_server.call("JoinGame", {"code": code, "name": "Bo"})
+    assert status == 200 and joined["seat"] == 1
+    _, lobby = web_server.call("ListLobby", {})
+    assert gid not in {g["gameId"] for g in lobby.get("games", [])}  # full: left the lobby
