@@ -16,26 +16,9 @@ from typing import Any
 from athanor.engine.rules import Section
 from athanor.games.alchemists.content import Content, OrderSpace
 from athanor.games.alchemists.names import SPACE_NAMES
-from athanor.games.wording import count, title
+from athanor.games.wording import count, title, wrapped
 
 JSON = dict[str, Any]
-WIDTH = 44  # a 360 px phone shows about this many characters a line
-
-
-def wrapped(head: str, items: list[str]) -> tuple[str, ...]:
-    """ "head: a, b, c" in short lines, broken between items ("head: none" for none)."""
-    if not items:
-        return (f"{head}: none",)
-    indent = " " * (len(head) - len(head.lstrip()) + 2)
-    lines, line, fresh = [], f"{head}:", True
-    for n, item in enumerate(items):
-        piece = f" {item}" + ("," if n < len(items) - 1 else "")
-        if len(line) + len(piece) > WIDTH and not fresh:  # never leave a head alone
-            lines.append(line)
-            line = indent[:-1]
-        line += piece
-        fresh = False
-    return (*lines, line)
 
 
 def _spot(spot: OrderSpace) -> str:
