@@ -9,6 +9,7 @@ Rng. Each game's support module binds these to its rules and seed.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -77,3 +78,28 @@ def previewed(rules: Rules, state: GameState, seat: int) -> dict[str, str]:
 def preview_of(rules: Rules, state: GameState, seat: int, command: dict[str, Any]) -> str:
     """The preview of one of the seat's legal commands (KeyError if it is not legal)."""
     return previewed(rules, state, seat)[json.dumps(command, sort_keys=True)]
+
+
+def board_sections(view: dict[str, Any]) -> dict[str, list[str]]:
+    """A view's board as {section title: its lines}."""
+    return {s["title"]: s["lines"] for s in view["board"]}
+
+
+def board_seen(view: dict[str, Any]) -> str:
+    """The view without what changes with every event but is not the game's (version)."""
+    return json.dumps({k: view[k] for k in ("seat", "game", "labels")}, sort_keys=True)
+
+
+def check_board(rules: Rules, view: dict[str, Any], boards: dict[str, Any]) -> None:
+    """The board is the same for the same view (`boards` remembers each view's board),
+    is made from the view alone, names no card by its id, and fits 80 columns."""
+    board = view["board"]
+    assert boards.setdefault(board_seen(view), board) == board
+    again = {k: v for k, v in view.items() if k != "board"}
+    assert rules.presentation.board is not None
+    assert [s.to_json() for s in rules.presentation.board(again)] == board
+    text = "\n".join(line for s in board for line in s["lines"])
+    for ident, label in view["labels"].items():
+        if re.fullmatch(r"\w+([-_]\w+)+", ident) and ident not in label:
+            assert not re.search(rf"(?<![\w-]){re.escape(ident)}(?![\w-])", text), ident
+    assert all(len(line) <= 80 for s in board for line in s["lines"])

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from typing import Any
 
 import pytest
@@ -16,32 +15,11 @@ from athanor.engine import game
 from athanor.engine.local import LocalGame
 from athanor.games.alkemia.rules import RULES
 from tests.alkemia.support import edit, start
+from tests.rules_support import board_sections, board_seen, check_board
 
 JSON = dict[str, Any]
 TIME = "2024-01-01T00:00:00Z"
 PUBLIC = ["Table", "Field", "Trading Post", "Players"]
-
-
-def sections(view: JSON) -> dict[str, list[str]]:
-    return {s["title"]: s["lines"] for s in view["board"]}
-
-
-def seen(view: JSON) -> str:
-    """The view without what changes with every event but is not the game's (version)."""
-    return json.dumps({k: view[k] for k in ("seat", "game", "labels")}, sort_keys=True)
-
-
-def check(view: JSON, boards: dict[str, Any]) -> None:
-    """The board is the same for the same view, and names no card by its id."""
-    board = view["board"]
-    assert boards.setdefault(seen(view), board) == board
-    again = {k: v for k, v in view.items() if k != "board"}
-    assert [s.to_json() for s in RULES.presentation.board(again)] == board  # type: ignore[misc]
-    text = "\n".join(line for s in board for line in s["lines"])
-    for ident, label in view["labels"].items():
-        if re.fullmatch(r"\w+([-_]\w+)+", ident) and ident not in label:
-            assert not re.search(rf"(?<![\w-]){re.escape(ident)}(?![\w-])", text), ident
-    assert all(len(line) <= 80 for s in board for line in s["lines"])
 
 
 def scramble(rs: JSON) -> None:
@@ -59,12 +37,12 @@ def scramble(rs: JSON) -> None:
 def check_same_view_same_board(state: Any) -> None:
     hidden = edit(state, scramble)
     mine, theirs = game.view(RULES, state, 1), game.view(RULES, hidden, 1)
-    assert seen(mine) == seen(theirs)
+    assert board_seen(mine) == board_seen(theirs)
     assert mine["board"] == theirs["board"]
 
 
 def check_spectator(state: Any, view: JSON) -> None:
-    board = sections(view)
+    board = board_sections(view)
     assert list(board) == PUBLIC
     text = json.dumps(view["board"])
     public = set(view["labels"].values())
@@ -89,22 +67,22 @@ def test_the_board_comes_from_the_view_alone(seats: int, n: int) -> None:
             check_same_view_same_board(table.state)
             for seat in [*range(1, seats + 1), None]:
                 view = game.view(RULES, table.state, seat)
-                check(view, boards)
+                check_board(RULES, view, boards)
                 if seat is None:
                     check_spectator(table.state, view)
                 else:
-                    assert list(sections(view)) == [*PUBLIC, f"You (seat {seat})"]
+                    assert list(board_sections(view)) == [*PUBLIC, f"You (seat {seat})"]
         seat, command = rng.choice(table.legal_moves())
         table.submit(seat, command)
     assert table.state.rules_state["week"] > 1  # the game went on for weeks
     for seat in [*range(1, seats + 1), None]:
-        check(game.view(RULES, table.state, seat), boards)
+        check_board(RULES, game.view(RULES, table.state, seat), boards)
 
 
 def test_the_board_names_the_seats_own_cards() -> None:
     state = start(2)
     view = game.view(RULES, state, 1)
-    board = sections(view)
+    board = board_sections(view)
     mine = view["game"]["players"]["1"]
     own = "\n".join(board["You (seat 1)"])
     assert all(view["labels"][c["card"]] in own for c in mine["inventory"])
