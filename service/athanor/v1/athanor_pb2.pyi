@@ -84,30 +84,38 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat_tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., join_code: _Optional[str] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "kind", "seats", "version", "over", "created_unix")
+    __slots__ = ("game_id", "kind", "seats", "version", "over", "created_unix", "archived")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     OVER_FIELD_NUMBER: _ClassVar[int]
     CREATED_UNIX_FIELD_NUMBER: _ClassVar[int]
+    ARCHIVED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     kind: str
     seats: int
     version: int
     over: bool
     created_unix: float
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., seats: _Optional[int] = ..., version: _Optional[int] = ..., over: _Optional[bool] = ..., created_unix: _Optional[float] = ...) -> None: ...
+    archived: bool
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., seats: _Optional[int] = ..., version: _Optional[int] = ..., over: _Optional[bool] = ..., created_unix: _Optional[float] = ..., archived: _Optional[bool] = ...) -> None: ...
 
 class ListGamesRequest(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
+    __slots__ = ("page_size", "page_token")
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    page_size: int
+    page_token: str
+    def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
-    __slots__ = ("games",)
+    __slots__ = ("games", "next_page_token")
     GAMES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     games: _containers.RepeatedCompositeFieldContainer[GameSummary]
-    def __init__(self, games: _Optional[_Iterable[_Union[GameSummary, _Mapping]]] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, games: _Optional[_Iterable[_Union[GameSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
     __slots__ = ("game_id", "at_version", "seat")
@@ -457,3 +465,25 @@ class RematchResponse(_message.Message):
     seat: int
     token: str
     def __init__(self, game_id: _Optional[str] = ..., join_code: _Optional[str] = ..., seat: _Optional[int] = ..., token: _Optional[str] = ...) -> None: ...
+
+class ArchiveGameRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class ArchiveGameResponse(_message.Message):
+    __slots__ = ("game_id", "bundle", "bundle_bytes", "bundle_sha256", "events", "freed_bytes")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    BUNDLE_FIELD_NUMBER: _ClassVar[int]
+    BUNDLE_BYTES_FIELD_NUMBER: _ClassVar[int]
+    BUNDLE_SHA256_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    FREED_BYTES_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    bundle: str
+    bundle_bytes: int
+    bundle_sha256: str
+    events: int
+    freed_bytes: int
+    def __init__(self, game_id: _Optional[str] = ..., bundle: _Optional[str] = ..., bundle_bytes: _Optional[int] = ..., bundle_sha256: _Optional[str] = ..., events: _Optional[int] = ..., freed_bytes: _Optional[int] = ...) -> None: ...

@@ -124,6 +124,11 @@ class AthanorStub:
                 request_serializer=athanor_dot_v1_dot_athanor__pb2.RematchRequest.SerializeToString,
                 response_deserializer=athanor_dot_v1_dot_athanor__pb2.RematchResponse.FromString,
                 _registered_method=True)
+        self.ArchiveGame = channel.unary_unary(
+                '/athanor.v1.Athanor/ArchiveGame',
+                request_serializer=athanor_dot_v1_dot_athanor__pb2.ArchiveGameRequest.SerializeToString,
+                response_deserializer=athanor_dot_v1_dot_athanor__pb2.ArchiveGameResponse.FromString,
+                _registered_method=True)
 
 
 class AthanorServicer:
@@ -144,7 +149,7 @@ class AthanorServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListGames(self, request, context):
-        """Games stored on this server. Operator only.
+        """Games stored on this server, oldest first, a page at a time. Operator only.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -259,6 +264,14 @@ class AthanorServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ArchiveGame(self, request, context):
+        """Move a finished game out of Redis into a compressed, chained bundle in the archive
+        directory, leaving a small stub; view, log, replay and verify still work. Operator only.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AthanorServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -351,6 +364,11 @@ def add_AthanorServicer_to_server(servicer, server):
                     servicer.Rematch,
                     request_deserializer=athanor_dot_v1_dot_athanor__pb2.RematchRequest.FromString,
                     response_serializer=athanor_dot_v1_dot_athanor__pb2.RematchResponse.SerializeToString,
+            ),
+            'ArchiveGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.ArchiveGame,
+                    request_deserializer=athanor_dot_v1_dot_athanor__pb2.ArchiveGameRequest.FromString,
+                    response_serializer=athanor_dot_v1_dot_athanor__pb2.ArchiveGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -839,6 +857,33 @@ class Athanor:
             '/athanor.v1.Athanor/Rematch',
             athanor_dot_v1_dot_athanor__pb2.RematchRequest.SerializeToString,
             athanor_dot_v1_dot_athanor__pb2.RematchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ArchiveGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/athanor.v1.Athanor/ArchiveGame',
+            athanor_dot_v1_dot_athanor__pb2.ArchiveGameRequest.SerializeToString,
+            athanor_dot_v1_dot_athanor__pb2.ArchiveGameResponse.FromString,
             options,
             channel_credentials,
             insecure,
