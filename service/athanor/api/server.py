@@ -218,7 +218,15 @@ async def serve(config: ServeConfig, ready: Callable[[str], None] = print) -> No
         await _serve(config, ready)
 
 
-async def _serve(config: ServeConfig, ready: Callable[[str], None]) -> None:
+async def serve_worker(config: ServeConfig, ready: Callable[[str], None]) -> None:
+    """One of `athanor serve --workers N`'s processes: the parent holds the data
+    directory's lock and the embedded Redis, and the port is shared on purpose."""
+    await _serve(config, ready, reuse_port=True)
+
+
+async def _serve(
+    config: ServeConfig, ready: Callable[[str], None], reuse_port: bool = False
+) -> None:
     kinds = Kinds.discover(config.games)
     for kind, directory in config.content:
         pack = kinds.add_pack(kind, directory)
@@ -249,8 +257,9 @@ async def _serve(config: ServeConfig, ready: Callable[[str], None]) -> None:
             options=[
                 # the transport's ceiling; each method's own limit is in add_athanor
                 ("grpc.max_receive_message_length", limits.MAX_IMPORT_BYTES),
-                # without this a second server on the same port starts and splits the calls
-                ("grpc.so_reuseport", 0),
+                # without this a second server on the same port starts and splits the
+                # calls; --workers turns it on for its own processes, which share one port
+                ("grpc.so_reuseport", 1 if reuse_port else 0),
             ]
         )
         servicer = AthanorServicer(service)

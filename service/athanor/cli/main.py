@@ -94,8 +94,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         content=[content_arg(text) for text in args.content],
     )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    if args.workers < 1:
+        raise ClientError("--workers takes 1 or more")
     try:
-        asyncio.run(serve(config, ready=lambda line: print(line, flush=True)))
+        if args.workers > 1:
+            from athanor.api.workers import serve_workers
+
+            serve_workers(config, args.workers, ready=lambda line: print(line, flush=True))
+        else:
+            asyncio.run(serve(config, ready=lambda line: print(line, flush=True)))
     except (StoreUnsafe, PackProblems, UnknownKind, ServeError, ValueError) as err:
         print(f"athanor: refusing to start: {err}", file=sys.stderr)
         return 2
@@ -554,6 +561,12 @@ def build_parser() -> argparse.ArgumentParser:
         "left off with a warning when taken; 0 picks a free one)",
     )
     p.add_argument("--no-web", action="store_true", help="do not serve the web client")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes sharing the port (default 1; the kernel spreads connections)",
+    )
     p.add_argument("--snapshot-every", type=int, default=100, help="events between snapshots")
     p.add_argument(
         "--heartbeat-seconds", type=float, default=15.0, help="idle time before a Watch heartbeat"
