@@ -29,6 +29,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
 
+from athanor.api.logs import logging_off_loop
 from athanor.api.server import (
     GRACE_SECONDS,
     ServeConfig,
@@ -46,6 +47,7 @@ RESTART_FIRST, RESTART_MAX = 1.0, 30.0
 # a worker that ran this long before dying is restarted after the first delay again
 STEADY_SECONDS = 60.0
 LOG_FORMAT = "%(asctime)s %(levelname)s {worker} %(name)s %(message)s"
+PARENT_FORMAT = LOG_FORMAT.format(worker="workers")
 
 
 @dataclass
@@ -231,15 +233,14 @@ class Supervisor:
 
 def run_worker(config: ServeConfig, index: int, lines: Connection) -> None:
     """A worker process's main: one server, its ready lines sent to the parent."""
-    fmt = LOG_FORMAT.format(worker=f"worker-{index + 1}")
-    logging.basicConfig(level=logging.INFO, format=fmt)
 
     def ready(line: str) -> None:
         with contextlib.suppress(OSError):
             lines.send(line)
 
     try:
-        asyncio.run(serve_worker(config, ready))
+        with logging_off_loop(LOG_FORMAT.format(worker=f"worker-{index + 1}")):
+            asyncio.run(serve_worker(config, ready))
     except (ServeError, StoreUnsafe) as err:  # our own one-line reasons
         log.error("worker %d cannot serve: %s", index + 1, err)
         raise SystemExit(2) from None

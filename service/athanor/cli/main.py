@@ -71,6 +71,7 @@ def parse_seats(text: str) -> list[int] | None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from athanor.api.logs import logging_off_loop
     from athanor.api.server import ServeConfig, ServeError, serve
     from athanor.app.kinds import UnknownKind
     from athanor.engine.pack import PackProblems
@@ -92,17 +93,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
         heartbeat_seconds=args.heartbeat_seconds,
         games=args.game,
         content=[content_arg(text) for text in args.content],
+        archive_dir=args.archive_dir,
+        archive_after_days=args.archive_after,
     )
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     if args.workers < 1:
         raise ClientError("--workers takes 1 or more")
     try:
         if args.workers > 1:
-            from athanor.api.workers import serve_workers
+            from athanor.api.workers import PARENT_FORMAT, serve_workers
 
+            logging.basicConfig(level=logging.INFO, format=PARENT_FORMAT)
             serve_workers(config, args.workers, ready=lambda line: print(line, flush=True))
         else:
-            asyncio.run(serve(config, ready=lambda line: print(line, flush=True)))
+            with logging_off_loop():
+                asyncio.run(serve(config, ready=lambda line: print(line, flush=True)))
     except (StoreUnsafe, PackProblems, UnknownKind, ServeError, ValueError) as err:
         print(f"athanor: refusing to start: {err}", file=sys.stderr)
         return 2
@@ -525,6 +529,27 @@ def cmd_verify(args: argparse.Namespace, s: Any, md: Any) -> int:
     return 1
 
 
+def cmd_archive(args: argparse.Namespace, s: Any, md: Any) -> int:
+    done = s.ArchiveGame(pb.ArchiveGameRequest(game_id=args.game), metadata=md)
+    print(
+        f"archived {done.game_id}: {done.events} events in {done.bundle} "
+        f"({done.bundle_bytes} bytes, sha256 {done.bundle_sha256}); "
+        f"{done.freed_bytes} bytes of Redis freed"
+    )
+    return 0
+
+
+def archive_days(text: str) -> float:
+    """--archive-after: days, 0 or more (fractions allowed)."""
+    try:
+        days = float(text)
+    except ValueError:
+        days = -1.0
+    if not 0 <= days < float("inf"):
+        raise argparse.ArgumentTypeError(f"takes a number of days, 0 or more, not {text!r}")
+    return days
+
+
 # -- parser ----------------------------------------------------------------------
 
 
@@ -568,6 +593,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="server processes sharing the port (default 1; the kernel spreads connections)",
     )
     p.add_argument("--snapshot-every", type=int, default=100, help="events between snapshots")
+    p.add_argument(
+        "--archive-dir",
+        type=Path,
+        help="where finished games' bundles go (default <data-dir>/archive; servers "
+        "sharing a Redis must share it)",
+    )
+    p.add_argument(
+        "--archive-after",
+        type=archive_days,
+        metavar="DAYS",
+        help="archive games finished more than DAYS ago (checked at start, then "
+        "periodically; default: only athanor archive GAME)",
+    )
     p.add_argument(
         "--heartbeat-seconds", type=float, default=15.0, help="idle time before a Watch heartbeat"
     )
@@ -713,6 +751,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KIND=DIR",
         help="for a FILE: a content pack the game may have been played with",
     )
+    c = client("archive", cmd_archive, "move a finished game's events to a bundle (operator)")
+    c.add_argument("game", help="the finished game's id")
     return parser
 
 
