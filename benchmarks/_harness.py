@@ -256,3 +256,24 @@ def median(values: list[float]) -> float:
 
 def verdict(ok: bool) -> str:
     return "meets goal" if ok else "misses goal"
+
+
+class BroadcastServer(ChildServer):
+    """benchmarks.broadcast_server: a bare grpc.aio Publish/Subscribe broadcast."""
+
+    banner = "broadcast serving on "
+
+    def command(self) -> list[str]:
+        return ["-m", "benchmarks.broadcast_server", "--port", "0"]
+
+
+class SharedRedisServer(AthanorServer):
+    """`athanor serve` on a Redis it does not own (`--redis-url`), without the web port,
+    so that several servers share one Redis: each reads every append (XREAD)."""
+
+    def __init__(self, data_dir: Path, redis_url: str, snapshot_every: int = 100) -> None:
+        super().__init__(data_dir, snapshot_every)
+        self.redis_url = redis_url
+
+    def command(self) -> list[str]:
+        return [*super().command(), "--redis-url", self.redis_url, "--no-web"]

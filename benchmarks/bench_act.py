@@ -1,26 +1,35 @@
 """Act throughput and latency with many games in flight, next to a bare gRPC echo.
 
-Both servers run in their own processes; one client harness in this process drives
-both with the same number of closed loops (one call in flight per loop), over one
-grpc.aio channel each. The echo request is the serialised ActRequest, so both carry
-the same bytes; the echo server's reply is those bytes back.
+Every server runs in its own processes; one client harness in this process drives
+them with the same number of closed loops (one call in flight per loop), spread over
+the same number of channels (each its own TCP connection, so the kernel can hand
+them to different workers). The echo request is the serialised ActRequest, so both
+carry the same bytes; the echo server's reply is those bytes back.
 
-Goals: Act throughput >= 0.5x echo, Act p99 <= 2.0x echo p99.
+Setups, side by side with the echo ceiling:
+  single   one `athanor serve` on its embedded Redis (appendfsync always)
+  workers  `athanor serve --workers 2` on its embedded Redis
+  cluster  two `athanor serve --redis-cluster` on a local cluster (3 masters, 3
+           replicas), the loops split between them
 
-    python -m benchmarks.bench_act [--seconds 10] [--games 64]
+Goals (single): Act throughput >= 0.5x echo, Act p99 <= 2.0x echo p99.
+
+    python -m benchmarks.bench_act [--seconds 10] [--games 64] [--setups single,workers,cluster]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import itertools
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 import grpc
 
+from athanor.store.local_cluster import LocalCluster
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 from benchmarks._harness import (
@@ -39,34 +48,62 @@ from benchmarks.echo_server import FULL_METHOD
 THROUGHPUT_GOAL = 0.5
 P99_GOAL = 2.0
 WARMUP_SECONDS = 2.0
+CHANNELS = 4  # client connections per run, so --workers has connections to spread
+SETUPS = ("single", "workers", "cluster")
+Call = Callable[[], Awaitable[object]]
 
 
 def identity(data: bytes) -> bytes:
     return data
 
 
-async def measure_echo(address: str, payload: bytes, loops: int, seconds: float) -> Run:
-    async with grpc.aio.insecure_channel(address) as channel:
-        echo = channel.unary_unary(
-            FULL_METHOD, request_serializer=identity, response_deserializer=identity
+def channels(addresses: list[str]) -> list[grpc.aio.Channel]:
+    """CHANNELS channels over the addresses in turn, each on its own connection."""
+    return [
+        grpc.aio.insecure_channel(
+            addresses[i % len(addresses)], options=[("grpc.use_local_subchannel_pool", 1)]
         )
-
-        def call() -> Awaitable[object]:
-            return echo(payload)
-
-        return await closed_loop("echo", [call] * loops, seconds, WARMUP_SECONDS)
+        for i in range(CHANNELS)
+    ]
 
 
-async def measure_act(server: AthanorServer, games: int, seconds: float) -> Run:
-    async with grpc.aio.insecure_channel(server.address) as channel:
-        stub = pb_grpc.AthanorStub(channel)
+async def measure_echo(address: str, payload: bytes, loops: int, seconds: float) -> Run:
+    chans = channels([address])
+    try:
+        echoes = [
+            c.unary_unary(FULL_METHOD, request_serializer=identity, response_deserializer=identity)
+            for c in chans
+        ]
+
+        def caller(echo: grpc.aio.UnaryUnaryMultiCallable) -> Callable[[], Awaitable[object]]:
+            return lambda: echo(payload)
+
+        calls = [caller(echoes[i % len(echoes)]) for i in range(loops)]
+        return await closed_loop("echo", calls, seconds, WARMUP_SECONDS)
+    finally:
+        for c in chans:
+            await c.close()
+
+
+async def measure_act(
+    name: str,
+    addresses: list[str],
+    operator: tuple[tuple[str, str]],
+    games: int,
+    seconds: float,
+) -> Run:
+    chans = channels(addresses)
+    try:
+        stubs = [pb_grpc.AthanorStub(c) for c in chans]
         made = await asyncio.gather(
-            *(create_tally(stub, server.operator_metadata) for _ in range(games))
+            *(create_tally(stubs[i % len(stubs)], operator) for i in range(games))
         )
         say(f"  created {len(made)} tally games")
         ids = itertools.count()  # a fresh command_id per call, unique across loops
 
-        def caller(game_id: str, token: str) -> Callable[[], Awaitable[object]]:
+        def caller(
+            stub: pb_grpc.AthanorStub, game_id: str, token: str
+        ) -> Callable[[], Awaitable[object]]:
             md = bearer(token)
 
             def call() -> Awaitable[object]:
@@ -77,8 +114,46 @@ async def measure_act(server: AthanorServer, games: int, seconds: float) -> Run:
 
             return call
 
-        calls = [caller(g.game_id, g.token) for g in made]
-        return await closed_loop("Act", calls, seconds, WARMUP_SECONDS)
+        calls = [caller(stubs[i % len(stubs)], g.game_id, g.token) for i, g in enumerate(made)]
+        return await closed_loop(name, calls, seconds, WARMUP_SECONDS)
+    finally:
+        for c in chans:
+            await c.close()
+
+
+class Serve(AthanorServer):
+    """`athanor serve` with extra flags (the tally game loaded, as the harness does)."""
+
+    def __init__(self, data_dir: Path, *extra: str) -> None:
+        super().__init__(data_dir)
+        self.extra = list(extra)
+
+    def command(self) -> list[str]:
+        return [*super().command(), "--no-web", *self.extra]
+
+
+@contextlib.contextmanager
+def setup(name: str, tmp: Path) -> Iterator[tuple[list[str], tuple[tuple[str, str]]]]:
+    """The servers of a setup: their addresses and an operator token's metadata."""
+    if name == "single":
+        with Serve(tmp / "single") as server:
+            say(f"single: athanor serve on {server.address} (embedded Redis)")
+            yield [server.address], server.operator_metadata
+    elif name == "workers":
+        with Serve(tmp / "workers", "--workers", "2") as server:
+            say(f"workers: athanor serve --workers 2 on {server.address} (embedded Redis)")
+            yield [server.address], server.operator_metadata
+    elif name == "cluster":
+        with LocalCluster(tmp / "cluster") as cluster:
+            nodes = cluster.startup_nodes
+            with (
+                Serve(tmp / "a", "--redis-cluster", nodes) as a,
+                Serve(tmp / "b", "--redis-cluster", nodes) as b,
+            ):
+                say(f"cluster: two athanor serve on {a.address}, {b.address} (3+3 nodes)")
+                yield [a.address, b.address], a.operator_metadata
+    else:
+        raise ValueError(name)
 
 
 def act_payload() -> bytes:
@@ -87,48 +162,58 @@ def act_payload() -> bytes:
     return req.SerializeToString()
 
 
-def row(run: Run) -> str:
+def row(run: Run, echo: Run) -> str:
     return (
-        f"{run.name:<6} {run.requests:>9} {run.seconds:>8.1f} {run.rate:>9.0f} "
-        f"{run.pct(50) * 1000:>8.2f} {run.pct(99) * 1000:>8.2f}"
+        f"{run.name:<8} {run.requests:>9} {run.rate:>9.0f} "
+        f"{run.pct(50) * 1000:>8.2f} {run.pct(99) * 1000:>8.2f} {run.rate / echo.rate:>8.2f}"
     )
 
 
-async def main_async(seconds: float, games: int) -> None:
+async def main_async(seconds: float, games: int, setups: list[str]) -> None:
     say(
-        f"bench_act: {games} concurrent loops, {seconds:.0f}s each (+{WARMUP_SECONDS:.0f}s warm-up)"
+        f"bench_act: {games} concurrent loops over {CHANNELS} connections, "
+        f"{seconds:.0f}s each (+{WARMUP_SECONDS:.0f}s warm-up)"
     )
     with EchoServer() as echo:
         say(f"echo server on {echo.address}: measuring")
         echo_run = await measure_echo(echo.address, act_payload(), games, seconds)
-    with (
-        tempfile.TemporaryDirectory(prefix="athanor-bench-") as tmp,
-        AthanorServer(Path(tmp) / "data") as server,
-    ):
-        say(f"athanor server on {server.address} (embedded Redis, appendfsync always)")
-        act_run = await measure_act(server, games, seconds)
+    runs = []
+    with tempfile.TemporaryDirectory(prefix="athanor-bench-") as tmp:
+        for name in setups:
+            with setup(name, Path(tmp)) as (addresses, operator):
+                runs.append(await measure_act(name, addresses, operator, games, seconds))
     say("")
-    say(f"{'':<6} {'requests':>9} {'seconds':>8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8}")
-    say(row(echo_run))
-    say(row(act_run))
+    say(f"{'':<8} {'requests':>9} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'x echo':>8}")
+    for run in (echo_run, *runs):
+        say(row(run, echo_run))
     say("")
-    tput = act_run.rate / echo_run.rate
-    p99 = act_run.pct(99) / echo_run.pct(99)
-    say(
-        f"Act throughput / echo throughput = {tput:.3f}  "
-        f"(goal >= {THROUGHPUT_GOAL}: {verdict(tput >= THROUGHPUT_GOAL)})"
-    )
-    say(f"Act p99 / echo p99 = {p99:.2f}  (goal <= {P99_GOAL}: {verdict(p99 <= P99_GOAL)})")
+    for run in runs:
+        if run.name != "single":
+            continue
+        tput = run.rate / echo_run.rate
+        p99 = run.pct(99) / echo_run.pct(99)
+        say(
+            f"single: Act throughput / echo throughput = {tput:.3f}  "
+            f"(goal >= {THROUGHPUT_GOAL}: {verdict(tput >= THROUGHPUT_GOAL)})"
+        )
+        ok = verdict(p99 <= P99_GOAL)
+        say(f"single: Act p99 / echo p99 = {p99:.2f}  (goal <= {P99_GOAL}: {ok})")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Act throughput and latency vs a gRPC echo")
-    parser.add_argument("--seconds", type=float, default=10.0, help="measured seconds per server")
+    parser.add_argument("--seconds", type=float, default=10.0, help="measured seconds per setup")
     parser.add_argument("--games", type=int, default=64, help="games (and client loops) in flight")
+    parser.add_argument(
+        "--setups", default=",".join(SETUPS), help=f"comma-separated, from {', '.join(SETUPS)}"
+    )
     args = parser.parse_args()
+    chosen = [s.strip() for s in args.setups.split(",") if s.strip()]
     if args.games < 1 or args.seconds <= 0:
         parser.error("--games must be >= 1 and --seconds > 0")
-    asyncio.run(main_async(args.seconds, args.games))
+    if not chosen or any(s not in SETUPS for s in chosen):
+        parser.error(f"--setups takes names from {', '.join(SETUPS)}")
+    asyncio.run(main_async(args.seconds, args.games, chosen))
 
 
 if __name__ == "__main__":

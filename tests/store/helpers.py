@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from redis.asyncio.cluster import RedisCluster
+
 from athanor.engine.events import Event, only_seats
 from athanor.engine.record import GENESIS, Record, seal_batch
 from athanor.store import AppendResult, EventStore
@@ -44,3 +48,11 @@ async def extend(
     result = await store.append(game_id, log[-1].version, records, command_id)
     log.extend(records)
     return result
+
+
+def on_node_of(client: Any, key: str) -> dict[str, Any]:
+    """What sends a server command (KEYS, CLIENT KILL) where `key` lives: on a cluster,
+    the node that owns its slot; on one Redis, nothing is needed."""
+    if isinstance(client, RedisCluster):
+        return {"target_nodes": client.get_node_from_key(key)}
+    return {}

@@ -22,6 +22,7 @@ from athanor.store import (
     ChainMismatch,
     EventStore,
     FeedSource,
+    GameCursor,
     GameExists,
     GameNotFound,
     MemoryEventStore,
@@ -29,12 +30,13 @@ from athanor.store import (
     RedisFeedSource,
     Snapshot,
     VersionConflict,
+    event_store,
 )
 from athanor.store.checks import snapshot_due
 from athanor.store.keys import GameKeys
 from athanor.store.protocol import snapshot_digest
 from tests.backends import AnyStore
-from tests.store.helpers import META, batch, extend, new_game
+from tests.store.helpers import META, batch, extend, new_game, on_node_of
 
 
 async def test_create_then_read_back_the_exact_records(store: AnyStore) -> None:
@@ -266,6 +268,62 @@ async def test_list_games_skips_an_index_entry_without_a_game(
     assert [h.game_id for h in await redis_store.list_games()] == ["a"]
 
 
+async def created_at(store: AnyStore, game_id: str, created: float) -> None:
+    records = batch(1, GENESIS, 1, f"create-{game_id}")
+    meta = {**META, "created": repr(created)}
+    await store.create(game_id, meta, b"seed", records, f"create-{game_id}")
+
+
+# (id, created): c first, then a, b, d tied at 2.0 (ties go by id), then e and f
+PAGED = [("d", 2.0), ("f", 10.0), ("a", 2.0), ("e", 3.5), ("c", 1.0), ("b", 2.0)]
+
+
+async def test_list_games_in_pages(store: AnyStore) -> None:
+    for game_id, created in PAGED:
+        await created_at(store, game_id, created)
+    pages: list[list[str]] = []
+    after = None
+    while True:
+        page = await store.list_games(after=after, limit=2)
+        if not page:
+            break
+        pages.append([h.game_id for h in page])
+        after = GameCursor.after(page[-1])
+    assert pages == [["c", "a"], ["b", "d"], ["e", "f"]]
+    assert [h.game_id for h in await store.list_games(after=GameCursor(2.0, "b"))] == [
+        "d",
+        "e",
+        "f",
+    ]
+    # a cursor is a place in the order, whether or not its game is still listed
+    assert [h.game_id for h in await store.list_games(GameCursor(2.0, "bb"), 2)] == ["d", "e"]
+    assert [h.game_id for h in await store.list_games(GameCursor(10.0, "f"))] == []
+    assert [h.game_id for h in await store.list_games(limit=0)] == []
+
+
+async def test_a_page_is_filled_past_index_entries_without_a_game(
+    redis_store: RedisEventStore, client: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(event_store, "LIST_CHUNK", 3)  # an unlimited listing reads in rounds
+    for game_id, created in PAGED:
+        await created_at(redis_store, game_id, created)
+    await client.zadd("ath:games", {"ghost1": 2.0, "ghost2": 2.5, "ghost3": 3.0})
+    page = await redis_store.list_games(after=GameCursor(1.0, "c"), limit=3)
+    assert [h.game_id for h in page] == ["a", "b", "d"]
+    page = await redis_store.list_games(after=GameCursor.after(page[-1]), limit=2)
+    assert [h.game_id for h in page] == ["e", "f"]  # past the three ghosts
+    assert [h.game_id for h in await redis_store.list_games()] == ["c", "a", "b", "d", "e", "f"]
+
+
+def test_a_page_token_carries_its_cursor_and_nothing_else_parses() -> None:
+    cursor = GameCursor(1714560000.123456, "g-1_A")
+    assert GameCursor.parse(cursor.token()) == cursor
+    assert GameCursor.parse(GameCursor(0.1 + 0.2, "x").token()).created == 0.1 + 0.2
+    for bad in ["", "!!", "bm90IGpzb24", GameCursor(1.0, "").token(), "WzEsMl0", "WyJ4IiwieSJd"]:
+        with pytest.raises(ValueError):
+            GameCursor.parse(bad)
+
+
 async def test_meta_fields(store: AnyStore) -> None:
     await new_game(store, "g1", 1)
     await store.set_meta("g1", {"over": "1", "seat_token:2": "cd"})
@@ -300,7 +358,9 @@ async def test_keys_share_the_game_hash_tag(
 ) -> None:
     await new_game(redis_store, "g1", 1)
     keys = GameKeys.of("g1")
-    assert {k.decode() for k in await client.keys("ath:{g1}:*")} == {
+    # on a cluster, all on the node of one of them
+    found = await client.keys("ath:{g1}:*", **on_node_of(client, keys.meta))
+    assert {k.decode() for k in found} == {
         keys.events,
         keys.meta,
         keys.cmd,

@@ -17,9 +17,10 @@ from athanor.store import (
     SlowSubscriber,
     Subscription,
 )
+from athanor.store.keys import GameKeys
 from tests.backends import AnyStore, Backend
 from tests.store.conftest import MakeFeeds
-from tests.store.helpers import extend, new_game
+from tests.store.helpers import extend, new_game, on_node_of
 
 
 async def take(sub: Subscription, until_version: int, timeout: float = 10.0) -> list[Record]:
@@ -167,7 +168,9 @@ async def test_the_reader_survives_a_dropped_connection(
         async with await feeds.subscribe("g", 1) as sub:
             assert await take(sub, 1) == log
             await asyncio.sleep(0.05)  # the reader is blocked in XREAD
-            killed = await client.client_kill_filter(_type="normal", skipme=True)
+            killed = await client.client_kill_filter(
+                _type="normal", skipme=True, **on_node_of(client, GameKeys.of("g").events)
+            )
             assert killed >= 1
             await asyncio.sleep(0.1)
             await extend(redis_store, "g", log, 2, "after")

@@ -18,7 +18,15 @@ from athanor.app.codes import NoSuchCode, RateLimited
 from athanor.app.kinds import UnknownKind, UnknownPack
 from athanor.app.service import Stopping
 from athanor.engine.violations import BadCommand, RuleViolation
-from athanor.store import GameExists, GameNotFound, SlowSubscriber, VersionConflict
+from athanor.store import (
+    GameExists,
+    GameNotFound,
+    NotReplicated,
+    SlowSubscriber,
+    StoreUnavailable,
+    VersionConflict,
+)
+from athanor.store.archive import BundleCorrupt, BundleUnreadable
 
 log = logging.getLogger("athanor.api")
 DOMAIN = "athanor"
@@ -107,6 +115,20 @@ def to_abort(err: BaseException) -> Abort | None:
             return Abort(grpc.StatusCode.PERMISSION_DENIED, str(err))
         case SlowSubscriber():
             return Abort(grpc.StatusCode.RESOURCE_EXHAUSTED, str(err))
+        case BundleUnreadable():
+            # an archived game's bundle is missing or its disk refuses: try again later
+            return Abort(grpc.StatusCode.UNAVAILABLE, str(err))
+        case BundleCorrupt():
+            return Abort(grpc.StatusCode.FAILED_PRECONDITION, str(err))
+        case NotReplicated():
+            # acknowledged by the primary only: it may or may not survive a failover
+            return Abort(
+                grpc.StatusCode.UNAVAILABLE,
+                "not confirmed by enough replicas: the command may or may not have been "
+                "applied; retry it with the same command id",
+            )
+        case StoreUnavailable():
+            return Abort(grpc.StatusCode.UNAVAILABLE, "the event store is unavailable")
         case redis.exceptions.ConnectionError() | redis.exceptions.TimeoutError() | TimeoutError():
             return Abort(grpc.StatusCode.UNAVAILABLE, "the event store is unavailable")
         case Stopping():

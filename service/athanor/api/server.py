@@ -24,11 +24,19 @@ from grpc_reflection.v1alpha._async import ReflectionServicer
 
 from athanor.api import limits
 from athanor.api.servicer import AthanorServicer, checked_deserializer
+from athanor.app.archiving import ArchivePolicy, Archiver
 from athanor.app.auth import new_token, token_hash
 from athanor.app.kinds import Kinds
 from athanor.app.metrics import Metrics
 from athanor.app.service import GameService
-from athanor.store import EmbeddedRedis, GameFeeds, RedisEventStore, connect
+from athanor.store import (
+    EmbeddedRedis,
+    GameFeeds,
+    RedisEventStore,
+    connect,
+    connect_cluster,
+)
+from athanor.store.archive import BundleStore
 from athanor.v1 import athanor_pb2, athanor_pb2_grpc
 
 if TYPE_CHECKING:
@@ -46,6 +54,7 @@ STORE_TIMEOUT_SECONDS = 4.0
 FEED_BLOCK_MS = 5000
 # the feed's client waits past its XREAD block time, so an idle game never times out
 FEED_TIMEOUT_SECONDS = FEED_BLOCK_MS / 1000 + 10.0
+FEED_NODE_CONNECTIONS = 10_000
 REFLECTION_V1 = "grpc.reflection.v1.ServerReflection"
 DEFAULT_WEB_PORT = 8080
 
@@ -60,6 +69,12 @@ class ServeConfig:
     port: int = 50051
     data_dir: Path = Path(".athanor")
     redis_url: str | None = None
+    # a Redis Cluster instead: HOST:PORT or redis[s]:// URLs, comma-separated
+    redis_cluster: str | None = None
+    # an append is acknowledged once this many replicas confirm it (WAIT), within
+    # replica_timeout seconds; else it fails UNAVAILABLE
+    min_replicas: int = 0
+    replica_timeout: float = 1.0
     tls_cert: Path | None = None
     tls_key: Path | None = None
     metrics_port: int | None = None
@@ -72,6 +87,10 @@ class ServeConfig:
     games: list[str] = field(default_factory=list)
     # a table's own content packs served beside the built-in ones: (kind, folder)
     content: list[tuple[str, Path]] = field(default_factory=list)
+    # finished games' bundles (None: <data_dir>/archive); servers sharing a Redis share it
+    archive_dir: Path | None = None
+    # archive games finished more than this many days ago (None: only when asked)
+    archive_after_days: float | None = None
 
 
 def operator_token(data_dir: Path) -> str:
@@ -123,6 +142,25 @@ def add_athanor(server: grpc.aio.Server, servicer: AthanorServicer) -> None:
         def add_registered_method_handlers(self, name: str, handlers: Any) -> None:
             captured.update(handlers)
 
+    def serialized_once(serialize: Callable[[Any], bytes]) -> Callable[[Any], bytes]:
+        # Watch yields one message object per (event, audience), the same for every
+        # watcher of that audience (Shown.memo): the bytes of the last few are kept,
+        # keyed by the object (held, so its id is not reused), and sent to each of them
+        recent: dict[int, tuple[Any, bytes]] = {}
+
+        def serializer(message: Any) -> bytes:
+            hit = recent.get(id(message))
+            if hit is not None and hit[0] is message:
+                return hit[1]
+            data = serialize(message)
+            if message.HasField("event"):  # a heartbeat is one watcher's own
+                recent[id(message)] = (message, data)
+                if len(recent) > 256:
+                    del recent[next(iter(recent))]  # the oldest
+            return data
+
+        return serializer
+
     athanor_pb2_grpc.add_AthanorServicer_to_server(servicer, Capture())
     handlers = {}
     for method, handler in captured.items():
@@ -132,7 +170,12 @@ def add_athanor(server: grpc.aio.Server, servicer: AthanorServicer) -> None:
             limits.MAX_IMPORT_BYTES if large else limits.MAX_REQUEST_BYTES,
             defer=large,
         )
-        handlers[method] = handler._replace(request_deserializer=deserializer)  # type: ignore[attr-defined]
+        handler = handler._replace(request_deserializer=deserializer)  # type: ignore[attr-defined]
+        if method == "Watch":
+            handler = handler._replace(  # type: ignore[attr-defined]
+                response_serializer=serialized_once(handler.response_serializer)
+            )
+        handlers[method] = handler
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE_NAME, handlers),))
 
 
@@ -232,17 +275,32 @@ async def _serve(
         pack = kinds.add_pack(kind, directory)
         log.info("content pack %s for %s: digest %s", pack.id, kind, pack.digest)
     embedded: EmbeddedRedis | None = None
-    if config.redis_url:
-        url = config.redis_url
+    if config.redis_url and config.redis_cluster:
+        raise ServeError("--redis-url and --redis-cluster exclude each other")
+    if config.redis_cluster:
+        client = await connect_cluster(config.redis_cluster, STORE_TIMEOUT_SECONDS, retries=1)
+        # each watched game holds one connection to its node while it blocks in XREAD
+        feed_client = await connect_cluster(
+            config.redis_cluster, FEED_TIMEOUT_SECONDS, max_connections=FEED_NODE_CONNECTIONS
+        )
     else:
-        embedded = EmbeddedRedis(config.data_dir / "redis")
-        url = embedded.url
-    client = await connect(url, STORE_TIMEOUT_SECONDS, retries=1)
-    feed_client = await connect(url, FEED_TIMEOUT_SECONDS)
-    store = RedisEventStore(client, snapshot_every=config.snapshot_every)
+        if config.redis_url:
+            url = config.redis_url
+        else:
+            embedded = EmbeddedRedis(config.data_dir / "redis")
+            url = embedded.url
+        client = await connect(url, STORE_TIMEOUT_SECONDS, retries=1)
+        feed_client = await connect(url, FEED_TIMEOUT_SECONDS)
+    store = RedisEventStore(
+        client,
+        snapshot_every=config.snapshot_every,
+        min_replicas=config.min_replicas,
+        replica_timeout=config.replica_timeout,
+    )
     feeds = GameFeeds(feed_client, block_ms=FEED_BLOCK_MS)
     try:
         await store.check_durable()
+        await store.check_replicas()
         await store.add_operator(token_hash(operator_token(config.data_dir)))
         metrics = Metrics(None)
         if config.metrics_port is not None:
@@ -251,7 +309,11 @@ async def _serve(
             registry = CollectorRegistry()
             metrics = Metrics(registry)
             start_http_server(config.metrics_port, addr=config.host, registry=registry)
-        service = GameService(store, feeds, kinds, metrics, config.heartbeat_seconds)
+        bundles = BundleStore(config.archive_dir or config.data_dir / "archive")
+        archiver = Archiver(store, bundles)
+        service = GameService(
+            store, feeds, kinds, metrics, config.heartbeat_seconds, archive=archiver
+        )
 
         server = grpc.aio.server(
             options=[
@@ -277,6 +339,10 @@ async def _serve(
                 loop.add_signal_handler(sig, stop.set)
         health_task = asyncio.create_task(watch_health(store, health_servicer, stop))
         await service.bots.start()  # the seats given to the server's bot play on
+        policy = None
+        if config.archive_after_days is not None:
+            policy = ArchivePolicy(archiver, service, config.archive_after_days)
+            policy.start()
         await asyncio.sleep(0)
         web = await start_web(servicer, config)
         ready(f"athanor serving on {config.host}:{port}")
@@ -287,6 +353,8 @@ async def _serve(
         log.info("stopping: %.0fs grace for calls in flight", GRACE_SECONDS)
         await health_servicer.enter_graceful_shutdown()
         await service.bots.stop()
+        if policy is not None:
+            await policy.stop()
         await feeds.close()
         await server.stop(GRACE_SECONDS)
         if web is not None:

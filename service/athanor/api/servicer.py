@@ -13,7 +13,7 @@ from athanor.api import limits
 from athanor.api.errors import GAME_ID, Abort, check_game_id, statuses
 from athanor.app.auth import Caller
 from athanor.app.codes import client_address
-from athanor.app.service import GameService, Heartbeat
+from athanor.app.service import GameService, Heartbeat, Shown
 from athanor.engine.record import Record
 from athanor.engine.violations import BadCommand
 from athanor.v1 import athanor_pb2 as pb
@@ -115,6 +115,10 @@ def streaming(
             await context.abort(err.code, err.message, err.trailing_metadata())
 
     return call
+
+
+def _watch_response(shown: dict[str, Any]) -> pb.WatchResponse:
+    return pb.WatchResponse(event=event_message(shown))
 
 
 def event_message(shown: dict[str, Any]) -> pb.Event:
@@ -245,6 +249,8 @@ class AthanorServicer(pb_grpc.AthanorServicer):
     @unary
     async def ListGames(self, request: pb.ListGamesRequest, context: Any) -> pb.ListGamesResponse:
         self.service.require_operator(await self._caller(None, context))
+        # a bad page_size or page_token is BadCommand: INVALID_ARGUMENT
+        games, next_token = await self.service.list_games(request.page_size, request.page_token)
         return pb.ListGamesResponse(
             games=[
                 pb.GameSummary(
@@ -255,8 +261,9 @@ class AthanorServicer(pb_grpc.AthanorServicer):
                     over=g["over"],
                     created_unix=g["created"],
                 )
-                for g in await self.service.list_games()
-            ]
+                for g in games
+            ],
+            next_page_token=next_token,
         )
 
     @unary
@@ -315,8 +322,12 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         async for item in self.service.watch(game_id, caller, request.from_version or 1):
             if isinstance(item, Heartbeat):
                 yield pb.WatchResponse(heartbeat=pb.Heartbeat(head_version=item.head_version))
+            elif isinstance(item, Shown):
+                # one message per audience, the same object for each of its watchers: the
+                # gRPC serializer (add_athanor) then encodes it once for all of them
+                yield item.memo("WatchResponse", _watch_response)
             else:
-                yield pb.WatchResponse(event=event_message(item))
+                yield _watch_response(item)
 
     @streaming
     async def GetLog(self, request: pb.GetLogRequest, context: Any) -> AsyncIterator[pb.LogEntry]:
@@ -464,6 +475,22 @@ class AthanorServicer(pb_grpc.AthanorServicer):
             join_code=created.code,
             seat=joined.seat if joined else 0,
             token=joined.token if joined else "",
+        )
+
+    @unary
+    async def ArchiveGame(
+        self, request: pb.ArchiveGameRequest, context: Any
+    ) -> pb.ArchiveGameResponse:
+        game_id = check_game_id(request.game_id)
+        caller = await self._caller(game_id, context)
+        done = await self.service.archive_game(game_id, caller)
+        return pb.ArchiveGameResponse(
+            game_id=done.game_id,
+            bundle=done.bundle,
+            bundle_bytes=done.bundle_bytes,
+            bundle_sha256=done.sha256,
+            events=done.events,
+            freed_bytes=done.freed_bytes,
         )
 
 

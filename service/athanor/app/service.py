@@ -19,7 +19,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from athanor.app import codes
 from athanor.app.auth import (
@@ -52,6 +52,10 @@ from athanor.store import (
     Snapshot,
     VersionConflict,
 )
+from athanor.store.archive import ArchiveError, Bundle, BundleUnreadable, stub_of
+
+if TYPE_CHECKING:
+    from athanor.app.archiving import Archived, Archiver
 
 log = logging.getLogger("athanor.commands")
 hook_log = logging.getLogger("athanor.hooks")
@@ -189,8 +193,11 @@ class GameService:
         metrics: Metrics | None = None,
         heartbeat_seconds: float = 15.0,
         clock: Callable[[], float] = time.time,
+        archive: Archiver | None = None,
     ) -> None:
         self.store = store
+        # finished games moved to bundles (athanor.app.archiving); None: no archive
+        self.archive = archive
         self.feeds = feeds
         self.kinds = kinds
         self.metrics = metrics or Metrics(None)
@@ -392,13 +399,13 @@ class GameService:
                 return cached
         head = await self.store.head(game_id)
         rules = self._rules_of(head)
-        seed = cached.seed if cached else await self.store.seed(game_id)
+        seed = cached.seed if cached else await self._seed(head)
         state = cached.state if cached and cached.state.version < head.version else None
-        if state is None:
+        if state is None:  # an archived game has no snapshot: its bundle is folded
             state = await self._from_snapshot(game_id, rules, head.version)
         start = state.version + 1 if state else 1
         last: Record | None = None
-        async for rec in self.store.read(game_id, start, head.version):
+        async for rec in self._read(head, start, head.version):
             state = game.apply(rules, state, rec)
             last = rec
         if state is None:
@@ -459,7 +466,8 @@ class GameService:
             return loaded
         state = await self._from_snapshot(game_id, loaded.rules, version)
         start = state.version + 1 if state else 1
-        async for rec in self.store.read(game_id, start, version):
+        head = await self.store.head(game_id)
+        async for rec in self._read(head, start, version):
             state = game.apply(loaded.rules, state, rec)
         assert state is not None
         return Loaded(loaded.rules, state, loaded.seed)
@@ -678,6 +686,10 @@ class GameService:
         Yields a Heartbeat whenever nothing happened for heartbeat_seconds.
         """
         head = await self.store.head(game_id)  # NOT_FOUND first
+        if stub_of(head.meta) is not None:
+            async for item in self._watch_archived(head, caller, from_version):
+                yield item
+            return
         rules = self._rules_of(head)
         if head.meta.get("over") == "1" and from_version > head.version:
             return  # a finished game has nothing more to send
@@ -687,38 +699,61 @@ class GameService:
         except RuntimeError:  # the feeds are closed: the server is stopping
             raise Stopping() from None
         self.metrics.watchers(+1)
-        pending: asyncio.Task[Record] | None = None
         try:
             last = from_version - 1
+            wording = _names_key(names)
             while True:
-                if pending is None:
-                    pending = asyncio.ensure_future(anext(subscription))
-                done, _ = await asyncio.wait({pending}, timeout=self.heartbeat_seconds)
-                if not done:
-                    yield Heartbeat(max(last, 0))
-                    continue
                 try:
-                    rec = pending.result()
+                    rec = await subscription.next(self.heartbeat_seconds)
                 except StopAsyncIteration:  # the feeds closed under it
                     raise Stopping() from None
-                pending = None
+                if rec is None:
+                    yield Heartbeat(max(last, 0))
+                    continue
                 last = rec.version
-                names = _renamed(names, rec)
-                report = self._reporter(game_id, rules, rec.version)
-                yield _shown(rec, caller, rules, report, names)
+                renamed = _renamed(names, rec)
+                if renamed is not names:
+                    names, wording = renamed, _names_key(renamed)
+                yield self._shown_once(game_id, rec, caller.sees_as, rules, names, wording)
                 if rec.type == game.GAME_ENDED:
                     return  # the last event of a finished game ends the stream
         finally:
-            if pending is not None:
-                pending.cancel()
             await subscription.close()
             self.metrics.watchers(-1)
 
+    # made on the first watch; every watch of this service shares it
+    _shown_cache: ShownCache | None = None
+
+    def _shown_once(
+        self,
+        game_id: str,
+        rec: Record,
+        sees_as: int | None,
+        rules: Rules,
+        names: dict[int, str],
+        wording: NamesKey,
+    ) -> Shown:
+        """`rec` as the audience `sees_as` sees it, worded with `names` (whose key is
+        `wording`): redacted and worded once per (version, audience, names), then shared
+        by every watcher of that audience, with what the API makes of it (Shown.memo).
+        The operator watches as the public does (Caller.sees_as is None), so the
+        audiences are the public and each seat."""
+        cache = self._shown_cache
+        if cache is None:
+            cache = self._shown_cache = ShownCache()
+        key = (rec.version, rec.hash, sees_as, wording)
+        shown = cache.get(game_id, key)
+        if shown is None:
+            report = self._reporter(game_id, rules, rec.version)
+            shown = cache.put(game_id, key, Shown(_shown_as(rec, sees_as, rules, report, names)))
+        return shown
+
     async def log(self, game_id: str, caller: Caller) -> AsyncIterator[Record | JSON]:
         """Operator: the stored records. Seat or spectator: each as they may see it."""
-        rules = self._rules_of(await self.store.head(game_id))
+        head = await self.store.head(game_id)
+        rules = self._rules_of(head)
         names = (await self.load(game_id)).names
-        async for rec in self.store.read(game_id):
+        async for rec in self._read(head):
             if caller.operator:
                 yield rec
             else:
@@ -727,7 +762,7 @@ class GameService:
 
     async def header(self, game_id: str, caller: Caller) -> JSON:
         head = await self.store.head(game_id)
-        seed = (await self.store.seed(game_id)).hex() if caller.operator else ""
+        seed = (await self._seed(head)).hex() if caller.operator else ""
         return {
             "game_id": game_id,
             "kind": head.kind,
@@ -739,7 +774,11 @@ class GameService:
     async def verify(self, game_id: str) -> audit.Report:
         head = await self.store.head(game_id)
         rules = self._rules_of(head)
-        records = await self.store.read_all(game_id)
+        try:  # an archived game's bundle is read again from its file and checked
+            records = [rec async for rec in self._read(head, fresh=True)]
+            seed = await self._seed(head)
+        except ArchiveError as err:
+            return audit.Report(False, 0, str(err))
         if records and records[-1].hash != head.head_hash:
             # a cut or rewritten tail still chains; the head hash in meta anchors it
             last = records[-1].version
@@ -747,7 +786,7 @@ class GameService:
                 reason = f"the log ends at version {last}; version {last + 1} is missing"
                 return audit.Report(False, last + 1, f"{reason} (the head is {head.version})")
             return audit.Report(False, last, "the log's last event is not the recorded head")
-        report = audit.verify(rules, records, await self.store.seed(game_id))
+        report = audit.verify(rules, records, seed)
         if not report.ok:
             return report
         bad = await self._snapshot_disagrees(game_id, rules, records)
@@ -778,9 +817,92 @@ class GameService:
             return v, f"the snapshot at version {v} does not match the events"
         return None
 
-    async def list_games(self) -> list[JSON]:
+    # -- archived games: their records come from the bundle ---------------------
+
+    async def archive_game(self, game_id: str, caller: Caller) -> Archived:
+        """Operator: move a finished game to a bundle, leaving a stub in Redis."""
+        self.require_operator(caller)
+        if self.archive is None:
+            raise BundleUnreadable("this server keeps no archive")
+        return await self.archive.archive(self, game_id)
+
+    async def _bundle(self, head: Head, fresh: bool = False) -> Bundle | None:
+        """The bundle of an archived game, checked against its stub; None for a game
+        in Redis. `fresh` reads its file again (verify)."""
+        stub = stub_of(head.meta)
+        if stub is None:
+            return None
+        if self.archive is None:
+            raise BundleUnreadable(
+                f"game {head.game_id} is archived and this server keeps no archive", stub.bundle
+            )
+        bundles = self.archive.bundles
+        return await bundles.load(head.game_id, stub, head.version, head.head_hash, fresh)
+
+    async def _read(
+        self, head: Head, start: int = 1, end: int | None = None, fresh: bool = False
+    ) -> AsyncIterator[Record]:
+        """Records start..end (None: to the end) from Redis, or from an archived game's
+        bundle; a read that an archiving cut short goes on from the bundle."""
+        last = head.version if end is None else min(end, head.version)
+        nxt = max(start, 1)
+        bundle = await self._bundle(head, fresh)
+        if bundle is None:
+            async for rec in self.store.read(head.game_id, nxt, end):
+                nxt = rec.version + 1
+                yield rec
+            if nxt > last:
+                return
+            bundle = await self._bundle(await self.store.head(head.game_id), fresh)
+            if bundle is None:
+                return  # as Redis holds it (verify names what is missing)
+        for rec in bundle.records[nxt - 1 : last]:
+            yield rec
+
+    async def _seed(self, head: Head) -> bytes:
+        """The game's seed, from Redis or from its bundle."""
+        bundle = await self._bundle(head)
+        if bundle is not None:
+            return bundle.seed
+        seed = await self.store.seed(head.game_id)
+        if not seed:  # archived since the head was read? the seed left with the events
+            bundle = await self._bundle(await self.store.head(head.game_id))
+            if bundle is not None:
+                return bundle.seed
+        return seed
+
+    async def _watch_archived(
+        self, head: Head, caller: Caller, from_version: int
+    ) -> AsyncIterator[JSON]:
+        """The watch of an archived game: its events from `from_version` on as the
+        caller may see them, as a live watch sends them, then the end (it is over)."""
+        rules = self._rules_of(head)
+        names = (await self.load(head.game_id)).names
+        async for rec in self._read(head, max(1, from_version)):
+            names = _renamed(names, rec)
+            report = self._reporter(head.game_id, rules, rec.version)
+            yield _shown(rec, caller, rules, report, names)
+            if rec.type == game.GAME_ENDED:
+                return
+
+    async def list_games(self, page_size: int = 0, page_token: str = "") -> tuple[list[JSON], str]:
+        """One page of the games, oldest first, and the token of the next page ("" after
+        the last). page_size 0 is the default size; larger than the maximum is capped."""
+        # imported here: this function alone is paging's business in this module
+        from athanor.store import PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, GameCursor
+
+        if page_size < 0:
+            raise BadCommand("page_size must be 0 (the default) or more")
+        size = min(page_size or PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX)
+        try:
+            after = GameCursor.parse(page_token) if page_token else None
+        except ValueError:
+            raise BadCommand("page_token is not a token this service gave") from None
+        # one more than the page: whether a next page exists, without an empty last one
+        heads = await self.store.list_games(after=after, limit=size + 1)
+        token = GameCursor.after(heads[size - 1]).token() if len(heads) > size else ""
         out = []
-        for head in await self.store.list_games():
+        for head in heads[:size]:
             out.append(
                 {
                     "game_id": head.game_id,
@@ -791,7 +913,7 @@ class GameService:
                     "created": head.created,
                 }
             )
-        return out
+        return out, token
 
     # -- the table: joining, bots, resigning, undoing, rematches -----------------
 
@@ -1036,9 +1158,82 @@ def _shown(
     report: game.HookReport,
     names: dict[int, str] | None = None,
 ) -> JSON:
-    shown = rec.shown_to(caller.sees_as)
+    return _shown_as(rec, caller.sees_as, rules, report, names)
+
+
+def _shown_as(
+    rec: Record,
+    sees_as: int | None,
+    rules: Rules,
+    report: game.HookReport,
+    names: dict[int, str] | None = None,
+) -> JSON:
+    """`rec` redacted for the eyes of `sees_as` (a seat, or None for the public) and
+    worded in the game's words; nothing else about the caller counts."""
+    shown = rec.shown_to(sees_as)
     shown["text"] = game.describe(rules, rec.type, shown["body"], report, names)
     return shown
+
+
+# what a watch's wording depends on besides the event: each seat's display name
+NamesKey = tuple[tuple[int, str], ...]
+SHOWN_PER_GAME = 32  # recent (version, audience, names) entries kept per game
+
+
+def _names_key(names: dict[int, str]) -> NamesKey:
+    return tuple(sorted(names.items()))
+
+
+class Shown(dict[str, Any]):
+    """An event as one audience sees it, shared by every watcher of that audience: read
+    it, never change it. `memo` keeps what a transport makes of it (the API's message),
+    so that too is made once for all of them."""
+
+    __slots__ = ("_memo",)
+
+    def __init__(self, shown: JSON) -> None:
+        super().__init__(shown)
+        self._memo: dict[str, Any] = {}
+
+    def memo(self, kind: str, make: Callable[[Shown], Any]) -> Any:
+        made = self._memo.get(kind)
+        if made is None:
+            made = self._memo[kind] = make(self)
+        return made
+
+
+ShownKey = tuple[int, str, int | None, NamesKey]
+
+
+class ShownCache:
+    """The recent events of each game as each audience sees them (see
+    GameService._shown_once), for the watchers that come after the first. The oldest
+    entries, and the least recently watched games, go first."""
+
+    def __init__(self, games: int = CACHE_GAMES, per_game: int = SHOWN_PER_GAME) -> None:
+        self.games = games
+        self.per_game = per_game
+        self._games: OrderedDict[str, OrderedDict[ShownKey, Shown]] = OrderedDict()
+
+    def get(self, game_id: str, key: ShownKey) -> Shown | None:
+        entries = self._games.get(game_id)
+        return None if entries is None else entries.get(key)
+
+    def entries(self, game_id: str) -> list[tuple[ShownKey, Shown]]:
+        return list(self._games.get(game_id, {}).items())
+
+    def put(self, game_id: str, key: ShownKey, shown: Shown) -> Shown:
+        entries = self._games.get(game_id)
+        if entries is None:
+            entries = self._games[game_id] = OrderedDict()
+            while len(self._games) > self.games:
+                self._games.popitem(last=False)
+        else:
+            self._games.move_to_end(game_id)
+        entries[key] = shown
+        while len(entries) > self.per_game:
+            entries.popitem(last=False)
+        return shown
 
 
 def _renamed(names: dict[int, str], rec: Record) -> dict[int, str]:

@@ -1,5 +1,6 @@
 """Exported operator logs (JSON Lines: a header, then stored events): read, checked field
-by field, and verified offline.
+by field, and verified offline. A gzipped log (an archive bundle, `*.jsonl.gz`) is read
+the same way, known by its name or its first bytes.
 
 Every field of the file is covered: each line's outer version must be its event's,
 each event chains to the one before, and the header's version, head_hash and
@@ -8,6 +9,7 @@ header_hash tie game_id, kind and rules_version to the last event.
 
 from __future__ import annotations
 
+import gzip
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +17,7 @@ from typing import Any
 
 from athanor.engine.audit import Report, check_header, header_hash
 from athanor.engine.record import Record
+from athanor.store.archive import GZIP_MAGIC
 
 JSON = dict[str, Any]
 
@@ -49,9 +52,18 @@ def read(path: Path) -> AuditFile:
     stored: list[JSON] = []
     records: list[Record] = []
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as err:
+        raw = path.read_bytes()
+    except OSError as err:
         raise FileProblem(f"{path}: cannot read it ({type(err).__name__})") from None
+    if raw.startswith(GZIP_MAGIC) or path.suffix == ".gz":
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError, ValueError):  # gzip.BadGzipFile is an OSError
+            raise FileProblem(f"{path}: not a whole gzip file") from None
+    try:
+        lines = raw.decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise FileProblem(f"{path}: cannot read it (UnicodeDecodeError)") from None
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue

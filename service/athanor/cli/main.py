@@ -79,11 +79,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if bool(args.tls_cert) != bool(args.tls_key):
         raise ClientError("--tls-cert and --tls-key go together")
+    if args.redis_url and args.redis_cluster:
+        raise ClientError("--redis-url and --redis-cluster exclude each other")
+    if args.min_replicas < 0:
+        raise ClientError("--min-replicas takes 0 or more")
+    if not 0 < args.min_replicas_timeout <= 3:
+        # below the store's 4 s call timeout, which WAIT's connection also has
+        raise ClientError("--min-replicas-timeout takes more than 0 and at most 3 seconds")
     config = ServeConfig(
         host=args.host,
         port=args.port,
         data_dir=args.data_dir,
         redis_url=args.redis_url,
+        redis_cluster=args.redis_cluster,
+        min_replicas=args.min_replicas,
+        replica_timeout=args.min_replicas_timeout,
         tls_cert=args.tls_cert,
         tls_key=args.tls_key,
         metrics_port=args.metrics_port,
@@ -142,13 +152,19 @@ def cmd_kinds(args: argparse.Namespace, s: Any, md: Any) -> int:
 
 
 def cmd_games(args: argparse.Namespace, s: Any, md: Any) -> int:
-    games = s.ListGames(pb.ListGamesRequest(), metadata=md).games
-    if not games:
+    listed, token = 0, ""
+    while True:  # every page, each printed as it comes
+        page = s.ListGames(pb.ListGamesRequest(page_token=token), metadata=md)
+        for g in page.games:
+            state = "over" if g.over else "running"
+            created = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.created_unix))
+            print(f"{g.game_id}\t{g.kind}\t{g.seats} seats\tv{g.version}\t{state}\t{created}")
+        listed += len(page.games)
+        token = page.next_page_token
+        if not token:
+            break
+    if not listed:
         print("# no games yet (create one with: athanor new KIND --players N)")
-    for g in games:
-        state = "over" if g.over else "running"
-        created = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.created_unix))
-        print(f"{g.game_id}\t{g.kind}\t{g.seats} seats\tv{g.version}\t{state}\t{created}")
     return 0
 
 
@@ -575,6 +591,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--redis-url",
         help="use this Redis instead of the embedded one (the token stays in --data-dir)",
+    )
+    p.add_argument(
+        "--redis-cluster",
+        metavar="NODES",
+        help="use this Redis Cluster: HOST:PORT,... (or redis[s]://[USER:PASS@]HOST:PORT "
+        "entries, whose TLS and credentials apply to every node)",
+    )
+    p.add_argument(
+        "--min-replicas",
+        type=int,
+        default=0,
+        help="acknowledge an append only once this many replicas have it (Redis WAIT); "
+        "else it fails UNAVAILABLE (default 0: no wait)",
+    )
+    p.add_argument(
+        "--min-replicas-timeout",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="how long an append waits for --min-replicas (default 1.0, at most 3)",
     )
     p.add_argument("--tls-cert", type=Path, help="serve TLS with this PEM certificate")
     p.add_argument("--tls-key", type=Path, help="the PEM private key of --tls-cert")

@@ -1,4 +1,4 @@
-"""Group commit: script calls made while a pipeline is in flight go out together.
+"""Group commit: writes made while a pipeline is in flight go out together.
 
 Under load many games append at once. Sent one by one, each append costs the
 service a connection checkout, a write and a read wake-up, and costs Redis a
@@ -7,42 +7,81 @@ first call starts a drain task; calls arriving meanwhile queue behind it and
 leave as one pipeline (MULTI-free: each script is already atomic and games are
 independent). A lone call still goes out on the next loop turn, so an idle
 table pays nothing for the batching.
+
+With `min_replicas` a pipeline ends with `WAIT min_replicas timeout` on the same
+connection: WAIT counts the replicas that have every write this connection made, so
+one WAIT vouches for the whole pipeline. A call whose pipeline fell short fails with
+NotReplicated. On a Redis Cluster the calls are grouped by the node that owns their
+key and each node gets its own pipeline (and its own WAIT) on one connection.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import redis.asyncio as aioredis
+import redis.exceptions as rexc
+from redis.asyncio.cluster import ClusterNode, PipelineCommand, RedisCluster
 from redis.commands.core import AsyncScript
-from redis.exceptions import NoScriptError
+
+from athanor.store.errors import NotReplicated, StoreUnavailable
+
+# a cluster call that was refused without running (a slot moved, a failover under way)
+# is sent again after the slot map is read anew, this many times in all
+ROUTE_ATTEMPTS = 5
+ROUTE_PAUSE_FIRST = 0.05
+REROUTE = (rexc.AskError, rexc.TryAgainError, rexc.ClusterDownError, rexc.SlotNotCoveredError)
+BROKEN = (rexc.ConnectionError, rexc.TimeoutError, OSError)
 
 
 @dataclass
 class _Call:
-    script: AsyncScript
-    keys: Sequence[Any]
-    args: Sequence[Any]
+    key: Any  # on a cluster, the node owning this key runs the call (a call's keys share a slot)
+    args: tuple[Any, ...]  # a command, or a script's numkeys, keys and args
+    script: AsyncScript | None
     reply: asyncio.Future[Any]
+
+    def command(self) -> tuple[Any, ...]:
+        if self.script is None:
+            return self.args
+        return ("EVALSHA", self.script.sha, *self.args)
 
 
 class ScriptBatcher:
-    """Runs registered scripts, pipelining the calls that meet in the queue."""
+    """Runs registered scripts (and plain writes), pipelining the calls that meet."""
 
-    def __init__(self, client: aioredis.Redis, max_batch: int = 256) -> None:
+    def __init__(
+        self,
+        client: aioredis.Redis | RedisCluster,
+        max_batch: int = 256,
+        min_replicas: int = 0,
+        replica_timeout_ms: int = 1000,
+    ) -> None:
+        if min_replicas < 0:
+            raise ValueError("min_replicas must be 0 or more")
         self.client = client
         self.max_batch = max_batch
+        self.min_replicas = min_replicas
+        self.replica_timeout_ms = replica_timeout_ms
         self._queue: list[_Call] = []
         self._drain: asyncio.Task[None] | None = None
         self.batches = 0  # pipelines sent, for tests and benchmarks
 
     async def run(self, script: AsyncScript, keys: Sequence[Any], args: Sequence[Any]) -> Any:
         """The script's reply; a Redis error for this call alone is raised here."""
+        return await self._submit(keys[0], (len(keys), *keys, *args), script)
+
+    async def command(self, key: Any, *args: Any) -> Any:
+        """A plain write command on `key`, batched (and confirmed) as the scripts are."""
+        return await self._submit(key, args, None)
+
+    async def _submit(self, key: Any, args: tuple[Any, ...], script: AsyncScript | None) -> Any:
         reply: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Call(script, keys, args, reply))
+        self._queue.append(_Call(key, args, script, reply))
         if self._drain is None:
             self._drain = asyncio.create_task(self._drain_queue())
         return await reply
@@ -53,7 +92,10 @@ class ScriptBatcher:
                 batch = self._queue[: self.max_batch]
                 del self._queue[: self.max_batch]
                 try:
-                    replies = await self._send(batch)
+                    if isinstance(self.client, RedisCluster):
+                        replies = await self._send_cluster(batch)
+                    else:
+                        replies = await self._send(batch)
                 except Exception as err:  # the connection failed: every caller hears it
                     for call in batch:
                         _settle(call.reply, err)
@@ -66,13 +108,16 @@ class ScriptBatcher:
                 call.reply.cancel()
             self._queue.clear()
 
+    # -- one Redis --------------------------------------------------------------
+
     async def _send(self, batch: list[_Call]) -> list[Any]:
+        assert isinstance(self.client, aioredis.Redis)
         replies = await self._pipeline(batch)
         # NOSCRIPT means the script did not run (Redis restarted or flushed its
         # script cache): load it and send just those calls again
-        again = [i for i, r in enumerate(replies) if isinstance(r, NoScriptError)]
+        again = [i for i, r in enumerate(replies) if isinstance(r, rexc.NoScriptError)]
         if again:
-            for script in {id(batch[i].script): batch[i].script for i in again}.values():
+            for script in _scripts(batch[i] for i in again):
                 script.sha = await self.client.script_load(script.script)
             for i, got in zip(again, await self._pipeline([batch[i] for i in again]), strict=True):
                 replies[i] = got
@@ -80,12 +125,106 @@ class ScriptBatcher:
 
     async def _pipeline(self, batch: list[_Call]) -> list[Any]:
         self.batches += 1
+        assert isinstance(self.client, aioredis.Redis)
         async with self.client.pipeline(transaction=False) as pipe:
             for call in batch:
-                pipe.execute_command(
-                    "EVALSHA", call.script.sha, len(call.keys), *call.keys, *call.args
-                )
-            return list(await pipe.execute(raise_on_error=False))
+                pipe.execute_command(*call.command())
+            if self.min_replicas:
+                pipe.execute_command("WAIT", self.min_replicas, self.replica_timeout_ms)
+            got = list(await pipe.execute(raise_on_error=False))
+        return self._confirmed(got) if self.min_replicas else got
+
+    def _confirmed(self, got: list[Any]) -> list[Any]:
+        """The calls' replies with WAIT's answer (the last reply) applied to them."""
+        replies, waited = got[:-1], got[-1]
+        acked = waited if isinstance(waited, int) else 0  # an error (a replica now): none
+        if acked >= self.min_replicas:
+            return replies
+        # a call that failed wrote nothing worth confirming: its own error stands
+        return [
+            r if isinstance(r, BaseException) else NotReplicated(self.min_replicas, acked, r)
+            for r in replies
+        ]
+
+    # -- a Redis Cluster --------------------------------------------------------
+
+    async def _send_cluster(self, batch: list[_Call]) -> list[Any]:
+        assert isinstance(self.client, RedisCluster)
+        replies: list[Any] = [None] * len(batch)
+        todo = list(range(len(batch)))
+        pause = ROUTE_PAUSE_FIRST
+        for attempt in range(ROUTE_ATTEMPTS):
+            groups: dict[str, tuple[ClusterNode, list[int]]] = {}
+            unrouted: list[int] = []
+            for i in todo:
+                try:
+                    node = self.client.get_node_from_key(batch[i].key)
+                except rexc.SlotNotCoveredError as err:
+                    replies[i] = err
+                    unrouted.append(i)
+                    continue
+                assert node is not None
+                groups.setdefault(node.name, (node, []))[1].append(i)
+            sends = [self._node_pipeline(n, [batch[i] for i in ix]) for n, ix in groups.values()]
+            answers = await asyncio.gather(*sends, return_exceptions=True)
+            todo, stale = unrouted, bool(unrouted)
+            missing: dict[tuple[str, int], tuple[ClusterNode, AsyncScript]] = {}
+            for (node, ix), got in zip(groups.values(), answers, strict=True):
+                for i, reply in zip(ix, _spread(got, len(ix)), strict=True):
+                    replies[i] = reply
+                    script = batch[i].script
+                    if isinstance(reply, rexc.NoScriptError) and script is not None:
+                        # scripts are cached per node: a promoted replica has none yet
+                        missing[(node.name, id(script))] = (node, script)
+                        todo.append(i)
+                    elif isinstance(reply, REROUTE):
+                        stale = True
+                        todo.append(i)
+                    elif isinstance(reply, BROKEN):
+                        stale = True  # not sent again: it may have run; the caller retries
+            if stale:
+                await self._refresh()
+            for node, script in missing.values():
+                try:
+                    await node.execute_command("SCRIPT", "LOAD", script.script)
+                except (*REROUTE, *BROKEN):
+                    stale = True  # the next attempt hears NOSCRIPT again, or where it went
+            if not todo:
+                return replies
+            if attempt < ROUTE_ATTEMPTS - 1 and stale:
+                await asyncio.sleep(pause)
+                pause *= 2
+        for i in todo:
+            last = type(replies[i]).__name__
+            replies[i] = StoreUnavailable(f"the cluster did not settle ({last})")
+        return replies
+
+    async def _node_pipeline(self, node: ClusterNode, calls: list[_Call]) -> list[Any]:
+        """The calls on one connection to `node`, and WAIT after them when required."""
+        self.batches += 1
+        commands = [PipelineCommand(i, *call.command()) for i, call in enumerate(calls)]
+        if self.min_replicas:
+            wait = ("WAIT", self.min_replicas, self.replica_timeout_ms)
+            commands.append(PipelineCommand(len(calls), *wait))
+        await node.execute_pipeline(commands)
+        got = [c.result for c in commands]
+        return self._confirmed(got) if self.min_replicas else got
+
+    async def _refresh(self) -> None:
+        """Read the slot map anew (after a failover the slots have another owner)."""
+        assert isinstance(self.client, RedisCluster)
+        # no node answering is no error here: the next call finds out and says so
+        with contextlib.suppress(rexc.RedisError, rexc.RedisClusterException, OSError):
+            await self.client.nodes_manager.initialize()
+
+
+def _scripts(calls: Any) -> list[AsyncScript]:
+    return list({id(c.script): c.script for c in calls if c.script is not None}.values())
+
+
+def _spread(got: list[Any] | BaseException, n: int) -> list[Any]:
+    """A node's replies; its failure (the connection broke) is every call's reply."""
+    return [got] * n if isinstance(got, BaseException) else got
 
 
 def _settle(reply: asyncio.Future[Any], got: Any) -> None:

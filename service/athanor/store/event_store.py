@@ -1,14 +1,28 @@
-"""The event store: each game an append-only Redis stream guarded by Lua scripts."""
+"""The event store: each game an append-only Redis stream guarded by Lua scripts.
+
+The client is one Redis or a Redis Cluster (RedisCluster): every script and every
+multi-key command touches one game's keys, which share a hash tag and so a slot; the
+global keys (the index, the operators, the lobby) are each touched alone.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping
 from typing import Any
 
 import redis.asyncio as aioredis
-from redis.exceptions import RedisError, ResponseError
+from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import (
+    AskError,
+    ClusterError,
+    RedisClusterException,
+    RedisError,
+    ResponseError,
+    TryAgainError,
+)
 
 from athanor.engine.record import GENESIS, Record
 from athanor.store import scripts
@@ -25,34 +39,61 @@ from athanor.store.errors import (
     ChainMismatch,
     GameExists,
     GameNotFound,
+    NotReplicated,
+    StoreUnavailable,
     StoreUnsafe,
     VersionConflict,
 )
 from athanor.store.keys import CODES, GAMES, LOBBY, OPERATORS, GameKeys
-from athanor.store.protocol import AppendResult, Head, Snapshot, snapshot_digest
+from athanor.store.protocol import AppendResult, GameCursor, Head, Snapshot, snapshot_digest
 
+log = logging.getLogger(__name__)
 PING_TIMEOUT = 2.0
+LIST_CHUNK = 1000  # index entries read at a time when a listing has no limit
+Client = aioredis.Redis | RedisCluster
+# what a cluster pipeline may raise while the cluster heals (a failover under way)
+CLUSTER_REFUSALS = (ClusterError, TryAgainError, AskError)
 
 
 class RedisEventStore:
-    """Games as Redis streams. The client must not decode responses (bytes stay exact)."""
+    """Games as Redis streams. The client must not decode responses (bytes stay exact).
 
-    def __init__(self, client: aioredis.Redis, snapshot_every: int = 100) -> None:
+    With `min_replicas` N > 0 a create, import or append (and the answer to a repeated
+    command id) is acknowledged only once N replicas confirm it (Redis WAIT, up to
+    `replica_timeout` seconds); otherwise it raises NotReplicated.
+    """
+
+    def __init__(
+        self,
+        client: Client,
+        snapshot_every: int = 100,
+        min_replicas: int = 0,
+        replica_timeout: float = 1.0,
+    ) -> None:
         self.client = client
         self.snapshot_every = snapshot_every
+        self.min_replicas = min_replicas
         self._create = client.register_script(scripts.CREATE)
         self._append = client.register_script(scripts.APPEND)
-        self._appends = ScriptBatcher(client)
+        self._command_result = client.register_script(scripts.COMMAND_RESULT)
+        self._appends = ScriptBatcher(
+            client, min_replicas=min_replicas, replica_timeout_ms=round(replica_timeout * 1000)
+        )
         self._save_snapshot = client.register_script(scripts.SAVE_SNAPSHOT)
         self._set_meta = client.register_script(scripts.SET_META)
 
     # -- server ---------------------------------------------------------------
 
     async def ping(self) -> bool:
-        """True when Redis answers; False (never an exception) when it does not."""
+        """True when Redis (on a cluster: every master) answers; False, never an
+        exception, when it does not."""
         try:
-            return bool(await asyncio.wait_for(self.client.ping(), PING_TIMEOUT))
-        except (RedisError, OSError, TimeoutError):
+            if isinstance(self.client, RedisCluster):
+                ping = self.client.ping(target_nodes=RedisCluster.PRIMARIES)
+            else:
+                ping = self.client.ping()
+            return bool(await asyncio.wait_for(ping, PING_TIMEOUT))
+        except (RedisError, RedisClusterException, OSError, TimeoutError):
             return False
 
     async def check_durable(self) -> None:
@@ -62,23 +103,56 @@ class RedisEventStore:
         at runtime, and then the server would silently evict games (volatile-* policies
         only touch keys with a TTL, but nothing should hang on that).
         """
-        policy = await self._maxmemory_policy()
-        if policy != "noeviction":
-            raise StoreUnsafe(
-                f"Redis maxmemory-policy is {policy!r}: the server may evict game keys and "
-                "lose events; set maxmemory-policy noeviction"
-            )
+        # on a cluster every node, replicas too: any of them may be promoted
+        nodes: list[Any] = (
+            self.client.get_nodes() if isinstance(self.client, RedisCluster) else [None]
+        )
+        for node in nodes:
+            policy = await self._maxmemory_policy(node)
+            if policy != "noeviction":
+                where = "" if node is None else f" on {node.name}"
+                raise StoreUnsafe(
+                    f"Redis maxmemory-policy is {policy!r}{where}: the server may evict game "
+                    "keys and lose events; set maxmemory-policy noeviction"
+                )
 
-    async def _maxmemory_policy(self) -> str:
+    async def _maxmemory_policy(self, node: Any = None) -> str:
+        on: dict[str, Any] = {} if node is None else {"target_nodes": node}
         try:
-            got = await self.client.config_get("maxmemory-policy")
+            got = await self.client.config_get("maxmemory-policy", **on)
             value = _text(got.get(b"maxmemory-policy", got.get("maxmemory-policy", b"")))
             if value:
                 return value
         except ResponseError:
             pass  # CONFIG is often disabled on managed Redis: INFO still tells
-        info = await self.client.info("memory")
+        info = await self.client.info("memory", **on)
         return _text(info.get("maxmemory_policy", ""))
+
+    async def check_replicas(self) -> None:
+        """Warn (in the log) about each master with fewer replicas than min_replicas:
+        appends to its games fail until they connect."""
+        if not self.min_replicas:
+            return
+        for where, count in (await self.replicas()).items():
+            if count < self.min_replicas:
+                log.warning(
+                    "Redis%s has %d connected replicas, fewer than --min-replicas %d: "
+                    "appends there fail until more connect",
+                    f" {where}" if where else "",
+                    count,
+                    self.min_replicas,
+                )
+
+    async def replicas(self) -> dict[str, int]:
+        """Each master's connected replicas, by address ("" for a single Redis)."""
+        if not isinstance(self.client, RedisCluster):
+            info = await self.client.info("replication")
+            return {"": int(info.get("connected_slaves", 0))}
+        out = {}
+        for node in self.client.get_primaries():
+            info = await self.client.info("replication", target_nodes=node)
+            out[node.name] = int(info.get("connected_slaves", 0))
+        return out
 
     # -- operators ------------------------------------------------------------
 
@@ -146,15 +220,26 @@ class RedisEventStore:
         args += _flatten(fields.items())
         args += _flatten(commands.items())
         args += _flatten((r.data, r.hash) for r in records)
-        reply = await self._create(keys=[keys.meta, keys.events, keys.cmd, keys.seed], args=args)
+        reply = await self._write(self._create, [keys.meta, keys.events, keys.cmd, keys.seed], args)
         status = _text(reply[0])
         if status == "exists":
             raise GameExists(game_id)
         result = _result(reply[1], duplicate=status == "dup")
         # the index is another slot in Redis Cluster, hence outside the script; a crash
         # here leaves a game that works but is not listed (ZADD again on a duplicate)
-        await self.client.zadd(GAMES, {game_id: created}, nx=True)
+        await self._appends.command(GAMES, "ZADD", GAMES, "NX", repr(created), game_id)
         return result
+
+    async def _write(self, script: Any, keys: list[str], args: list[Any]) -> Any:
+        """A batched write script's reply. NotReplicated is raised only for a reply that
+        wrote ("ok", or "dup", which rewrites its entry): a refusal wrote nothing."""
+        try:
+            return await self._appends.run(script, keys, args)
+        except NotReplicated as err:
+            reply: Any = err.reply
+            if reply is None or _text(reply[0]) in ("ok", "dup"):
+                raise
+            return reply
 
     async def append(
         self, game_id: str, expected_version: int, records: list[Record], command_id: str
@@ -166,7 +251,7 @@ class RedisEventStore:
         keys = GameKeys.of(game_id)
         args: list[Any] = [command_id, expected_version, records[0].prev_hash]
         args += _flatten((r.data, r.hash) for r in records)
-        reply = await self._appends.run(self._append, [keys.meta, keys.events, keys.cmd], args)
+        reply = await self._write(self._append, [keys.meta, keys.events, keys.cmd], args)
         match _text(reply[0]):
             case "ok":
                 return _result(reply[1], duplicate=False)
@@ -210,7 +295,18 @@ class RedisEventStore:
     # -- reads ----------------------------------------------------------------
 
     async def command_result(self, game_id: str, command_id: str) -> AppendResult | None:
-        got = await self.client.hget(GameKeys.of(game_id).cmd, command_id)
+        """The recorded result of `command_id` (a duplicate), or None. With min_replicas
+        it is confirmed as a duplicate append is: the replicas must have it."""
+        cmd = GameKeys.of(game_id).cmd
+        if not self.min_replicas:
+            got = await self.client.hget(cmd, command_id)
+        else:
+            try:
+                got = await self._appends.run(self._command_result, [cmd], [command_id])
+            except NotReplicated as err:
+                if err.reply is not None:
+                    raise
+                got = None  # nothing recorded: nothing to confirm
         return None if got is None else _result(got, duplicate=True)
 
     async def head(self, game_id: str) -> Head:
@@ -225,14 +321,57 @@ class RedisEventStore:
             raise GameNotFound(game_id)
         return None if value is None else _text(value)
 
-    async def list_games(self) -> list[Head]:
-        """Every listed game, oldest first; index entries without a game are skipped."""
-        ids = [_text(g) for g in await self.client.zrange(GAMES, 0, -1)]
-        async with self.client.pipeline(transaction=False) as pipe:
-            for game_id in ids:
-                pipe.hgetall(GameKeys.of(game_id).meta)
-            metas = await pipe.execute()
-        return [_head(g, raw) for g, raw in zip(ids, metas, strict=True) if raw]
+    async def list_games(
+        self, after: GameCursor | None = None, limit: int | None = None
+    ) -> list[Head]:
+        """Listed games oldest first (ties by id), those after `after`, at most `limit`
+        (None: all). Index entries without a game are skipped. Each round reads one
+        stretch of the index, then the metas of its games in one pipeline."""
+        out: list[Head] = []
+        while limit is None or len(out) < limit:
+            want = LIST_CHUNK if limit is None else limit - len(out)
+            entries = await self._index_after(after, want)
+            if entries:
+                out += await self._heads(entries)
+                after = GameCursor(entries[-1][1], entries[-1][0])
+            if len(entries) < want:
+                break
+        return out
+
+    async def _index_after(self, after: GameCursor | None, count: int) -> list[tuple[str, float]]:
+        """Up to `count` (game_id, created) index entries after the cursor, in order."""
+        if after is None:
+            got = await self.client.zrange(GAMES, 0, count - 1, withscores=True)
+            return [(_text(g), float(score)) for g, score in got]
+        # members of equal score sort by id: skip those up to the cursor's id
+        out: list[tuple[str, float]] = []
+        offset = 0
+        while len(out) < count:
+            got = await self.client.zrangebyscore(
+                GAMES, repr(after.created), "+inf", start=offset, num=count, withscores=True
+            )
+            offset += len(got)
+            for raw, score in got:
+                game_id, created = _text(raw), float(score)
+                if (created, game_id) > (after.created, after.game_id):
+                    out.append((game_id, created))
+            if len(got) < count:
+                break
+        return out[:count]
+
+    async def _heads(self, entries: list[tuple[str, float]]) -> list[Head]:
+        try:
+            async with self.client.pipeline(transaction=False) as pipe:
+                for game_id, _ in entries:
+                    pipe.hgetall(GameKeys.of(game_id).meta)
+                metas = await pipe.execute()
+        except (RedisClusterException, *CLUSTER_REFUSALS) as err:
+            raise StoreUnavailable(f"the cluster is unavailable ({type(err).__name__})") from err
+        return [
+            _head(game_id, raw, created)
+            for (game_id, created), raw in zip(entries, metas, strict=True)
+            if raw
+        ]
 
     async def read(
         self, game_id: str, start: int = 1, end: int | None = None, chunk: int = 1000
@@ -318,7 +457,9 @@ def _result(span: bytes | str, duplicate: bool) -> AppendResult:
     return AppendResult(int(first), int(last), duplicate)
 
 
-def _head(game_id: str, raw: Mapping[bytes, bytes]) -> Head:
+def _head(game_id: str, raw: Mapping[bytes, bytes], created: float | None = None) -> Head:
+    """A game's head from its meta hash; `created` (the index's score, when listing)
+    overrides the meta's, so a listing's cursor is always where the index has it."""
     meta = {_text(k): _text(v) for k, v in raw.items()}
     return Head(
         game_id=game_id,
@@ -326,6 +467,6 @@ def _head(game_id: str, raw: Mapping[bytes, bytes]) -> Head:
         version=int(meta.get("version", "0")),
         head_hash=meta.get("head", GENESIS),
         rules_version=meta.get("rules_version", ""),
-        created=float(meta.get("created", "0")),
+        created=float(meta.get("created", "0")) if created is None else created,
         meta=meta,
     )

@@ -1,7 +1,8 @@
 """Live reads: every record of a game from a version on, then each one as it is appended.
 
 One reader task per game per process blocks (on Redis, in XREAD) for the records after
-the last version it has seen and fans them out to each subscriber's bounded queue. A
+the last version it has seen and fans them out to each subscriber's bounded queue, a
+slice of subscribers at a time so that request work never waits behind them all. A
 subscriber registers its queue before it reads history, so the history read and the
 live queue overlap and nothing falls between them; versions it already yielded are
 skipped. Where the records come from is a FeedSource: Redis streams (RedisFeedSource)
@@ -11,7 +12,6 @@ or a MemoryEventStore, which wakes its readers itself.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import deque
 from collections.abc import Sequence
@@ -31,6 +31,11 @@ log = logging.getLogger(__name__)
 HISTORY_CHUNK = 1000
 READ_COUNT = 512
 BACKOFF_FIRST, BACKOFF_MAX = 0.05, 2.0
+# subscribers woken between two yields to the event loop (see _Reader._fan_out). With
+# 500 watchers an Act's p50 was 21 ms unsliced, 9.4 in slices of 32, 5.1 of 4, 4.6 of 2
+# (4.5 with one watcher); slices of 1 gained nothing more and slowed delivery by 10%
+# (benchmarks/README.md, bench_watch)
+FANOUT_SLICE = 2
 # worth retrying: the server went away or is loading; anything else is a bug or bad data
 RETRYABLE = (
     redis.exceptions.ConnectionError,
@@ -92,15 +97,24 @@ class RedisFeedSource:
 
 class Subscription:
     """Async iterator of a game's records from `from_version` on, with no gap and no
-    duplicate, forever until closed. Raises SlowSubscriber once dropped for lagging."""
+    duplicate, forever until closed. Raises SlowSubscriber once dropped for lagging.
+
+    `next(timeout)` is the same with a time limit, for a caller that has something to
+    do when nothing came (a heartbeat): it costs no task or timer per record.
+    """
 
     def __init__(self, feeds: GameFeeds, reader: _Reader, from_version: int) -> None:
         self.game_id = reader.game_id
         self._feeds = feeds
         self._reader = reader
         self._next = max(from_version, 1)  # the version to yield next
-        self._queue: asyncio.Queue[Record | None] = asyncio.Queue(feeds.queue_size)
+        # what the reader fanned out, not yet yielded; at most feeds.queue_size records
+        self._items: deque[Record] = deque()
+        self._waiter: asyncio.Future[bool] | None = None  # set while next() waits
+        self._deadline: float | None = None  # the time limit of that wait (loop time)
+        self._timer: asyncio.TimerHandle | None = None  # see _on_timer
         self._pending: deque[Record] = deque()  # read from the stream, not yet yielded
+        self._history: asyncio.Task[None] | None = None  # a history read that outlives a timeout
         self._live = False  # history read up to the stream's end: now only the queue
         self._closed = False
         self._dropped = False
@@ -110,33 +124,63 @@ class Subscription:
         return self
 
     async def __anext__(self) -> Record:
+        rec = await self.next()
+        assert rec is not None  # no timeout: only a record or an exception ends next()
+        return rec
+
+    async def next(self, timeout: float | None = None) -> Record | None:
+        """The next record; None once `timeout` seconds passed without one (the
+        subscription goes on). StopAsyncIteration once closed."""
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
         while True:
             self._raise_if_done()
             if self._pending:
                 rec = self._pending.popleft()
             elif not self._live:
-                await self._read_history()
+                if not await self._history_step(loop, deadline):
+                    return None
                 continue
-            else:
-                item = await self._queue.get()
-                if item is None:  # a wake-up: closed, dropped or failed
-                    continue
-                if item.version > self._next:
+            elif self._items:
+                rec = self._items.popleft()
+                if rec.version > self._next:
                     # cannot happen by construction; fetch the gap rather than skip it
-                    log.warning("feed %s: gap %d..%d", self.game_id, self._next, item.version)
-                    await self._read_range(self._next, item.version - 1)
-                    self._pending.append(item)
+                    log.warning("feed %s: gap %d..%d", self.game_id, self._next, rec.version)
+                    await self._read_range(self._next, rec.version - 1)
+                    self._pending.append(rec)
                     continue
-                rec = item
+            elif not await self._wait(loop, deadline):
+                return None
+            else:
+                continue
             if rec.version < self._next:
                 continue  # both history and the live queue had it
             self._next = rec.version + 1
             return rec
 
+    async def _history_step(self, loop: asyncio.AbstractEventLoop, deadline: float | None) -> bool:
+        """Read the next chunk of history; False when the deadline came first. The read
+        runs in a task of its own so that a timeout never cuts a Redis call in half."""
+        if self._history is None:
+            if deadline is None:
+                await self._read_history()
+                return True
+            self._history = asyncio.ensure_future(self._read_history())
+        if not self._history.done():
+            wait = None if deadline is None else max(0.0, deadline - loop.time())
+            done, _ = await asyncio.wait({self._history}, timeout=wait)
+            if not done:
+                return False
+        task, self._history = self._history, None
+        if not task.cancelled():  # cancelled: closed, which the caller's next step says
+            task.result()  # its error is ours
+        return True
+
     async def _read_history(self) -> None:
         # the reader's start id is read before any history: what it misses, history has
         await self._reader.ready.wait()
-        self._raise_if_done()
+        if self._closed or self._dropped or self._error is not None:
+            return  # next() raises
         got = await self._read_range(self._next, None)
         if got < HISTORY_CHUNK:
             self._live = True
@@ -145,6 +189,43 @@ class Subscription:
         got = await self._feeds.source.records(self.game_id, start, end, HISTORY_CHUNK)
         self._pending.extend(got)
         return len(got)
+
+    async def _wait(self, loop: asyncio.AbstractEventLoop, deadline: float | None) -> bool:
+        """Until the reader puts a record or wakes us (True), or the deadline (False)."""
+        waiter: asyncio.Future[bool] = loop.create_future()
+        self._waiter = waiter
+        self._deadline = deadline
+        if deadline is not None and (self._timer is None or self._timer.when() > deadline):
+            self._arm(loop, deadline)
+        try:
+            return await waiter
+        finally:
+            self._waiter = None
+
+    def _arm(self, loop: asyncio.AbstractEventLoop, when: float) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = loop.call_at(when, self._on_timer, loop)
+
+    def _on_timer(self, loop: asyncio.AbstractEventLoop) -> None:
+        # one timer per subscription, left armed when a record comes and moved on here:
+        # a wait costs no timer of its own, however many records flow
+        fired, self._timer = self._timer, None
+        deadline, waiter = self._deadline, self._waiter
+        if deadline is None or waiter is None:
+            return  # not waiting with a time limit: the next wait arms its own
+        if fired is not None and deadline > fired.when():
+            self._arm(loop, deadline)  # a record came since: the limit moved on
+            return
+        _settle(waiter, False)
+
+    def _put(self, records: Sequence[Record]) -> bool:
+        """The reader's hand-over; False (nothing taken) when it would overflow."""
+        if len(self._items) + len(records) > self._feeds.queue_size:
+            return False
+        self._items.extend(records)
+        self._wake()
+        return True
 
     def _raise_if_done(self) -> None:
         if self._error is not None:
@@ -155,14 +236,18 @@ class Subscription:
             raise StopAsyncIteration
 
     def _wake(self) -> None:
-        with contextlib.suppress(asyncio.QueueFull):
-            self._queue.put_nowait(None)
+        if self._waiter is not None:
+            _settle(self._waiter, True)
 
     async def close(self) -> None:
         if self._closed:
             return
         self._closed = True
         self._wake()
+        if self._history is not None:
+            self._history.cancel()
+        if self._timer is not None:
+            self._timer.cancel()
         await self._feeds._leave(self._reader, self)
 
     aclose = close
@@ -177,6 +262,11 @@ class Subscription:
         tb: TracebackType | None,
     ) -> None:
         await self.close()
+
+
+def _settle(waiter: asyncio.Future[bool], value: bool) -> None:
+    if not waiter.done():
+        waiter.set_result(value)
 
 
 class _Reader:
@@ -208,9 +298,9 @@ class _Reader:
                     backoff = min(backoff * 2, BACKOFF_MAX)
                     continue
                 backoff = BACKOFF_FIRST
-                for rec in got:
-                    self.last_version = rec.version
-                    self._fan_out(rec)
+                if got:
+                    self.last_version = got[-1].version
+                    await self._fan_out(got)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -231,14 +321,26 @@ class _Reader:
                 continue
             return
 
-    def _fan_out(self, rec: Record) -> None:
-        # never awaits: a full queue drops its subscriber instead of stalling the rest
-        for sub in list(self.subs):
-            try:
-                sub._queue.put_nowait(rec)
-            except asyncio.QueueFull:
+    async def _fan_out(self, records: list[Record]) -> None:
+        """Hand `records` to every subscriber, a slice at a time.
+
+        Handing over is cheap, but each subscriber woken then runs its own delivery
+        (wording, gRPC write) before the event loop takes anything else, so waking
+        hundreds at once would queue a player's request behind all of them. Between
+        slices the loop runs the slice's deliveries and whatever request work came in,
+        so a request waits for one slice at most. A full queue drops its subscriber
+        instead of stalling the rest. A subscriber that joins meanwhile has these
+        records from its history read; one that left is skipped.
+        """
+        for n, sub in enumerate(list(self.subs)):
+            if n and n % self.feeds.fanout_slice == 0:
+                await asyncio.sleep(0)
+            if sub not in self.subs:
+                continue
+            if not sub._put(records):
                 del self.subs[sub]
                 sub._dropped = True
+                sub._wake()
                 log.info("feed %s: dropped a slow subscriber", self.game_id)
         if not self.subs:
             self.feeds._forget(self)
@@ -259,16 +361,25 @@ class GameFeeds:
 
     `source` is a Redis client (its streams are read; it must have no socket timeout
     shorter than block_ms) or any other FeedSource, such as a MemoryEventStore.
+    `fanout_slice` is how many subscribers a reader hands a record to between two
+    yields to the event loop (see _Reader._fan_out).
     """
 
     def __init__(
-        self, source: aioredis.Redis | FeedSource, queue_size: int = 1024, block_ms: int = 5000
+        self,
+        source: aioredis.Redis | FeedSource,
+        queue_size: int = 1024,
+        block_ms: int = 5000,
+        fanout_slice: int = FANOUT_SLICE,
     ) -> None:
         self.source: FeedSource = (
-            RedisFeedSource(source) if isinstance(source, aioredis.Redis) else source
+            RedisFeedSource(source)
+            if isinstance(source, aioredis.Redis | aioredis.RedisCluster)
+            else source
         )
         self.queue_size = queue_size
         self.block_ms = block_ms
+        self.fanout_slice = max(1, fanout_slice)
         self._readers: dict[str, _Reader] = {}
         self._closed = False
 
@@ -299,6 +410,8 @@ class GameFeeds:
             for sub in reader.subs:
                 sub._closed = True
                 sub._wake()
+                if sub._history is not None:
+                    sub._history.cancel()
             reader.subs.clear()
             reader.task.cancel()
         if readers:

@@ -25,7 +25,7 @@ from athanor.store.checks import (
 )
 from athanor.store.errors import ChainMismatch, GameExists, GameNotFound, VersionConflict
 from athanor.store.keys import check_game_id
-from athanor.store.protocol import AppendResult, Head, Snapshot, snapshot_digest
+from athanor.store.protocol import AppendResult, GameCursor, Head, Snapshot, snapshot_digest
 
 
 @dataclass
@@ -189,10 +189,18 @@ class MemoryEventStore:
             return game.head_hash
         return game.meta.get(name)
 
-    async def list_games(self) -> list[Head]:
-        """Every game, oldest first (ties by id, as a sorted set orders them)."""
-        heads = [self._head(g, game) for g, game in self._games.items()]
-        return sorted(heads, key=lambda h: (h.created, h.game_id))
+    async def list_games(
+        self, after: GameCursor | None = None, limit: int | None = None
+    ) -> list[Head]:
+        """Games oldest first (ties by id, as a sorted set orders them): those after
+        `after`, at most `limit` (None: all)."""
+        heads = sorted(
+            (self._head(g, game) for g, game in self._games.items()),
+            key=GameCursor.after,
+        )
+        if after is not None:
+            heads = [h for h in heads if GameCursor.after(h) > after]
+        return heads if limit is None else heads[:limit]
 
     async def read(
         self, game_id: str, start: int = 1, end: int | None = None, chunk: int = 1000

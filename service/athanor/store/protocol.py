@@ -7,8 +7,12 @@ real one) and `MemoryEventStore` (tests, tools) both satisfy it. Server-side cho
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import hmac
+import json
+import math
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -32,6 +36,42 @@ class Head:
     rules_version: str
     created: float
     meta: dict[str, str] = field(default_factory=dict)  # the whole meta hash
+
+
+# a listing's pages: the default and the largest number of games in one
+PAGE_SIZE_DEFAULT = 100
+PAGE_SIZE_MAX = 1000
+
+
+@dataclass(frozen=True, order=True)
+class GameCursor:
+    """Where a listing of games resumes: after this game, in the index's order (by
+    creation time, then by id). A token carries it to the client and back."""
+
+    created: float
+    game_id: str
+
+    @classmethod
+    def after(cls, head: Head) -> GameCursor:
+        return cls(head.created, head.game_id)
+
+    def token(self) -> str:
+        text = json.dumps([self.created, self.game_id], separators=(",", ":"))
+        return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+    @classmethod
+    def parse(cls, token: str) -> GameCursor:
+        """The cursor a token carries; ValueError for anything `token` did not make."""
+        try:
+            raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+            created, game_id = json.loads(raw)
+        except (binascii.Error, UnicodeDecodeError, ValueError, TypeError) as err:
+            raise ValueError("not a page token") from err
+        if not isinstance(created, int | float) or isinstance(created, bool):
+            raise ValueError("not a page token")
+        if not isinstance(game_id, str) or not game_id or not math.isfinite(created):
+            raise ValueError("not a page token")
+        return cls(float(created), game_id)
 
 
 def snapshot_digest(data: bytes) -> str:
@@ -102,7 +142,12 @@ class EventStore(Protocol):
 
     async def get_meta_field(self, game_id: str, name: str) -> str | None: ...
 
-    async def list_games(self) -> list[Head]: ...
+    async def list_games(
+        self, after: GameCursor | None = None, limit: int | None = None
+    ) -> list[Head]:
+        """Games oldest first (ties by id): those after `after`, at most `limit` (None:
+        every one)."""
+        ...
 
     def read(
         self, game_id: str, start: int = 1, end: int | None = None, chunk: int = 1000

