@@ -74,6 +74,11 @@ class ChildServer:
         self.stop()
         raise RuntimeError(f"{self.banner!r} did not start (last line: {line!r})")
 
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None, "not started"
+        return self.proc.pid
+
     def stop(self) -> None:
         """SIGTERM (a graceful stop), then SIGKILL when it does not go in time."""
         proc, self.proc = self.proc, None

@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 import grpc
+import psutil
 
 from athanor.store.local_cluster import LocalCluster
 from athanor.v1 import athanor_pb2 as pb
@@ -48,7 +49,9 @@ from benchmarks.echo_server import FULL_METHOD
 THROUGHPUT_GOAL = 0.5
 P99_GOAL = 2.0
 WARMUP_SECONDS = 2.0
-CHANNELS = 4  # client connections per run, so --workers has connections to spread
+# client connections: one for one process (as a table's client has); several where
+# the kernel or the client spreads them over processes. The echo is measured with each.
+CONNECTIONS = {"single": 1, "workers": 4, "cluster": 4}
 SETUPS = ("single", "workers", "cluster")
 Call = Callable[[], Awaitable[object]]
 
@@ -57,18 +60,20 @@ def identity(data: bytes) -> bytes:
     return data
 
 
-def channels(addresses: list[str]) -> list[grpc.aio.Channel]:
-    """CHANNELS channels over the addresses in turn, each on its own connection."""
+def channels(addresses: list[str], count: int) -> list[grpc.aio.Channel]:
+    """`count` channels over the addresses in turn, each on its own connection."""
     return [
         grpc.aio.insecure_channel(
             addresses[i % len(addresses)], options=[("grpc.use_local_subchannel_pool", 1)]
         )
-        for i in range(CHANNELS)
+        for i in range(count)
     ]
 
 
-async def measure_echo(address: str, payload: bytes, loops: int, seconds: float) -> Run:
-    chans = channels([address])
+async def measure_echo(
+    address: str, payload: bytes, loops: int, seconds: float, connections: int
+) -> Run:
+    chans = channels([address], connections)
     try:
         echoes = [
             c.unary_unary(FULL_METHOD, request_serializer=identity, response_deserializer=identity)
@@ -79,7 +84,7 @@ async def measure_echo(address: str, payload: bytes, loops: int, seconds: float)
             return lambda: echo(payload)
 
         calls = [caller(echoes[i % len(echoes)]) for i in range(loops)]
-        return await closed_loop("echo", calls, seconds, WARMUP_SECONDS)
+        return await closed_loop(f"echo x{connections}", calls, seconds, WARMUP_SECONDS)
     finally:
         for c in chans:
             await c.close()
@@ -91,8 +96,10 @@ async def measure_act(
     operator: tuple[tuple[str, str]],
     games: int,
     seconds: float,
-) -> Run:
-    chans = channels(addresses)
+    pids: list[int],
+) -> tuple[Run, float]:
+    """The run, and the servers' CPU seconds per Act over it (warm-up included)."""
+    chans = channels(addresses, CONNECTIONS[name])
     try:
         stubs = [pb_grpc.AthanorStub(c) for c in chans]
         made = await asyncio.gather(
@@ -115,7 +122,9 @@ async def measure_act(
             return call
 
         calls = [caller(stubs[i % len(stubs)], g.game_id, g.token) for i, g in enumerate(made)]
-        return await closed_loop(name, calls, seconds, WARMUP_SECONDS)
+        before, first = cpu_seconds(pids), next(ids)
+        run = await closed_loop(name, calls, seconds, WARMUP_SECONDS)
+        return run, (cpu_seconds(pids) - before) / (next(ids) - first)
     finally:
         for c in chans:
             await c.close()
@@ -132,17 +141,33 @@ class Serve(AthanorServer):
         return [*super().command(), "--no-web", *self.extra]
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU of the athanor processes (a --workers parent's workers too)."""
+    total = 0.0
+    for pid in pids:
+        proc = psutil.Process(pid)
+        for p in (proc, *proc.children(recursive=True)):
+            if "redis" in p.name():
+                continue  # Redis's own CPU is bench_capacity's business
+            times = p.cpu_times()
+            total += times.user + times.system
+    return total
+
+
+Setup = tuple[list[str], tuple[tuple[str, str]], list[int]]
+
+
 @contextlib.contextmanager
-def setup(name: str, tmp: Path) -> Iterator[tuple[list[str], tuple[tuple[str, str]]]]:
-    """The servers of a setup: their addresses and an operator token's metadata."""
+def setup(name: str, tmp: Path) -> Iterator[Setup]:
+    """The servers of a setup: addresses, an operator token's metadata, their pids."""
     if name == "single":
         with Serve(tmp / "single") as server:
             say(f"single: athanor serve on {server.address} (embedded Redis)")
-            yield [server.address], server.operator_metadata
+            yield [server.address], server.operator_metadata, [server.pid]
     elif name == "workers":
         with Serve(tmp / "workers", "--workers", "2") as server:
             say(f"workers: athanor serve --workers 2 on {server.address} (embedded Redis)")
-            yield [server.address], server.operator_metadata
+            yield [server.address], server.operator_metadata, [server.pid]
     elif name == "cluster":
         with LocalCluster(tmp / "cluster") as cluster:
             nodes = cluster.startup_nodes
@@ -151,7 +176,7 @@ def setup(name: str, tmp: Path) -> Iterator[tuple[list[str], tuple[tuple[str, st
                 Serve(tmp / "b", "--redis-cluster", nodes) as b,
             ):
                 say(f"cluster: two athanor serve on {a.address}, {b.address} (3+3 nodes)")
-                yield [a.address, b.address], a.operator_metadata
+                yield [a.address, b.address], a.operator_metadata, [a.pid, b.pid]
     else:
         raise ValueError(name)
 
@@ -162,34 +187,43 @@ def act_payload() -> bytes:
     return req.SerializeToString()
 
 
-def row(run: Run, echo: Run) -> str:
+def row(run: Run, echo: Run | None = None, cpu: float = 0.0) -> str:
+    ratio = f"{run.rate / echo.rate:>8.2f}" if echo else f"{'':>8}"
+    per_act = f"{cpu * 1e6:>10.0f}" if cpu else f"{'':>10}"
     return (
         f"{run.name:<8} {run.requests:>9} {run.rate:>9.0f} "
-        f"{run.pct(50) * 1000:>8.2f} {run.pct(99) * 1000:>8.2f} {run.rate / echo.rate:>8.2f}"
+        f"{run.pct(50) * 1000:>8.2f} {run.pct(99) * 1000:>8.2f} {ratio} {per_act}"
     )
 
 
 async def main_async(seconds: float, games: int, setups: list[str]) -> None:
-    say(
-        f"bench_act: {games} concurrent loops over {CHANNELS} connections, "
-        f"{seconds:.0f}s each (+{WARMUP_SECONDS:.0f}s warm-up)"
-    )
+    warmup = f"+{WARMUP_SECONDS:.0f}s warm-up"
+    say(f"bench_act: {games} concurrent loops, {seconds:.0f}s each ({warmup})")
+    echoes: dict[int, Run] = {}
     with EchoServer() as echo:
-        say(f"echo server on {echo.address}: measuring")
-        echo_run = await measure_echo(echo.address, act_payload(), games, seconds)
-    runs = []
+        for n in sorted({CONNECTIONS[name] for name in setups}):
+            say(f"echo server on {echo.address}: measuring over {n} connection(s)")
+            echoes[n] = await measure_echo(echo.address, act_payload(), games, seconds, n)
+    runs: list[tuple[Run, float]] = []
     with tempfile.TemporaryDirectory(prefix="athanor-bench-") as tmp:
         for name in setups:
-            with setup(name, Path(tmp)) as (addresses, operator):
-                runs.append(await measure_act(name, addresses, operator, games, seconds))
+            with setup(name, Path(tmp)) as (addresses, operator, pids):
+                runs.append(await measure_act(name, addresses, operator, games, seconds, pids))
     say("")
-    say(f"{'':<8} {'requests':>9} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'x echo':>8}")
-    for run in (echo_run, *runs):
-        say(row(run, echo_run))
+    say(
+        f"{'':<8} {'requests':>9} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'x echo':>8} "
+        f"{'CPU us/Act':>10}"
+    )
+    for run in echoes.values():
+        say(row(run))
+    for run, cpu in runs:
+        say(row(run, echoes[CONNECTIONS[run.name]], cpu))
+    say("(x echo: against the echo over as many connections; CPU: the athanor processes')")
     say("")
-    for run in runs:
+    for run, _ in runs:
         if run.name != "single":
             continue
+        echo_run = echoes[CONNECTIONS["single"]]
         tput = run.rate / echo_run.rate
         p99 = run.pct(99) / echo_run.pct(99)
         say(
