@@ -160,6 +160,10 @@ def test_an_archived_game_answers_as_before_from_a_stub(setup: Setup, tmp_path: 
     # Redis holds the stub alone: the meta hash, naming the bundle
     assert sorted(k.decode() for k in raw.keys(f"ath:{{{game_id}}}:*")) == [keys.meta]
     assert raw.zscore("ath:games", game_id) is not None  # still listed
+    listed = server.stub().ListGames(pb.ListGamesRequest(), metadata=server.operator()).games
+    assert [(g.game_id, g.over, g.archived) for g in listed] == [(game_id, True, True)]
+    assert f"{game_id}\tcrucible" in cli(server, "games").stdout
+    assert "\tarchived\t" in cli(server, "games").stdout
     meta = {k.decode(): v.decode() for k, v in raw.hgetall(keys.meta).items()}
     assert (meta["archived"], meta["archive_sha256"]) == (bundle, sha)
     assert meta["archived_at"].startswith(time.strftime("%Y-", time.gmtime()))

@@ -260,6 +260,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
                     version=g["version"],
                     over=g["over"],
                     created_unix=g["created"],
+                    archived=g["archived"],
                 )
                 for g in games
             ],

@@ -43,9 +43,12 @@ from athanor.engine.record import Record, canonical, check_chain
 from athanor.engine.rules import Rules
 from athanor.engine.violations import BadCommand, RuleViolation
 from athanor.store import (
+    PAGE_SIZE_DEFAULT,
+    PAGE_SIZE_MAX,
     AppendResult,
     ChainMismatch,
     EventStore,
+    GameCursor,
     GameFeeds,
     GameNotFound,
     Head,
@@ -888,9 +891,6 @@ class GameService:
     async def list_games(self, page_size: int = 0, page_token: str = "") -> tuple[list[JSON], str]:
         """One page of the games, oldest first, and the token of the next page ("" after
         the last). page_size 0 is the default size; larger than the maximum is capped."""
-        # imported here: this function alone is paging's business in this module
-        from athanor.store import PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, GameCursor
-
         if page_size < 0:
             raise BadCommand("page_size must be 0 (the default) or more")
         size = min(page_size or PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX)
@@ -911,6 +911,7 @@ class GameService:
                     "version": head.version,
                     "over": head.meta.get("over") == "1",
                     "created": head.created,
+                    "archived": stub_of(head.meta) is not None,
                 }
             )
         return out, token

@@ -156,7 +156,7 @@ def cmd_games(args: argparse.Namespace, s: Any, md: Any) -> int:
     while True:  # every page, each printed as it comes
         page = s.ListGames(pb.ListGamesRequest(page_token=token), metadata=md)
         for g in page.games:
-            state = "over" if g.over else "running"
+            state = "archived" if g.archived else "over" if g.over else "running"
             created = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.created_unix))
             print(f"{g.game_id}\t{g.kind}\t{g.seats} seats\tv{g.version}\t{state}\t{created}")
         listed += len(page.games)
