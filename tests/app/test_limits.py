@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from athanor.api import limits
+from athanor.api.errors import Abort, check_game_id
 from athanor.engine.violations import BadCommand
 
 json_values = st.recursive(
@@ -77,9 +78,16 @@ def test_options_are_checked_with_short_reasons(options: dict[str, str]) -> None
 
 
 @given(st.text(max_size=300))
+@example("a\n")  # a pattern's "$" matches before a final newline: the whole text must be hex
 def test_seed_hex_is_hex_of_bounded_length(text: str) -> None:
     try:
         seed = limits.seed_bytes(text)
     except BadCommand:
         return
     assert seed is None or (len(text) <= limits.MAX_SEED_HEX and seed.hex() == text.lower())
+
+
+@pytest.mark.parametrize("game_id", ["abc\n", "abc\n\n", "", "a" * 65, "a{b}"])
+def test_a_game_id_is_letters_digits_dash_underscore_and_nothing_after(game_id: str) -> None:
+    with pytest.raises(Abort):
+        check_game_id(game_id)

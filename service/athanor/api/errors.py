@@ -30,7 +30,7 @@ from athanor.store.archive import BundleCorrupt, BundleUnreadable
 
 log = logging.getLogger("athanor.api")
 DOMAIN = "athanor"
-GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class Abort(Exception):
@@ -54,7 +54,7 @@ class Abort(Exception):
 
 
 def check_game_id(game_id: str) -> str:
-    if not GAME_ID.match(game_id):
+    if not GAME_ID.fullmatch(game_id):
         raise Abort(grpc.StatusCode.INVALID_ARGUMENT, "game_id must be 1-64 of [A-Za-z0-9_-]")
     return game_id
 

@@ -37,7 +37,7 @@ MAX_CODE_CHARS = 32  # a join code as typed (10 symbols, with dashes and spaces)
 MAX_NAME_INPUT = 256  # a seat's name as typed, before it is cleaned to 24 characters
 MAX_LEVEL = 16  # a bot's level
 
-HEX = re.compile(r"^[0-9a-fA-F]*$")
+HEX = re.compile(r"[0-9a-fA-F]*")
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
 
 
@@ -144,7 +144,7 @@ def check_kind(kind: str, what: str = "kind") -> str:
 def seed_bytes(seed_hex: str) -> bytes | None:
     if not seed_hex:
         return None
-    if len(seed_hex) > MAX_SEED_HEX or len(seed_hex) % 2 or not HEX.match(seed_hex):
+    if len(seed_hex) > MAX_SEED_HEX or len(seed_hex) % 2 or not HEX.fullmatch(seed_hex):
         raise BadCommand(f"seed_hex must be hexadecimal, an even number of 2-{MAX_SEED_HEX} digits")
     return bytes.fromhex(seed_hex)
 

@@ -365,7 +365,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         if request.game_id:
             check_game_id(request.game_id)
         given = request.header
-        if given.game_id and not GAME_ID.match(given.game_id):
+        if given.game_id and not GAME_ID.fullmatch(given.game_id):
             raise BadCommand("the header's game_id must be 1-64 of [A-Za-z0-9_-]")
         header = {
             "game_id": given.game_id,

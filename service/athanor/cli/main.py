@@ -34,7 +34,7 @@ from athanor.cli.client import (
 from athanor.v1 import athanor_pb2 as pb
 
 DEFAULT_SERVER = "localhost:50051"
-GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 DEFAULT_DATA_DIR = Path(".athanor")
 # options whose value may start with '-' (a seat token does, one time in 64)
 DASH_VALUES = ("--token",)
@@ -809,7 +809,7 @@ def dash_values(argv: list[str]) -> list[str]:
 
 def is_file_target(target: str) -> bool:
     """A verify target that names a file rather than a game (ids are [A-Za-z0-9_-])."""
-    return Path(target).is_file() or not GAME_ID.match(target)
+    return Path(target).is_file() or not GAME_ID.fullmatch(target)
 
 
 def no_token_hint(data_dir: Path) -> str:

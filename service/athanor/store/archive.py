@@ -47,7 +47,7 @@ ARCHIVE_SHA256 = "archive_sha256"
 ARCHIVED_AT = "archived_at"  # ISO time of the swap
 ARCHIVE_FREED = "archive_freed"  # MEMORY USAGE of the deleted keys, measured before
 # what a bundle name may be: the game id, a dot, 16 hex digits of its sha256, the suffix
-BUNDLE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}\.[0-9a-f]{16}\.jsonl\.gz$")
+BUNDLE_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}\.[0-9a-f]{16}\.jsonl\.gz")
 
 
 class ArchiveError(StoreError):
@@ -224,7 +224,7 @@ class BundleStore:
         )
 
     def path(self, name: str) -> Path:
-        if not BUNDLE_NAME.match(name):  # a stub names a file in this directory only
+        if not BUNDLE_NAME.fullmatch(name):  # a stub names a file in this directory only
             raise BundleCorrupt(f"the archive bundle name {name[:80]!r} is not valid", name)
         return self.directory / name
 
