@@ -11,10 +11,12 @@ Setups, side by side with the echo ceiling:
   workers  `athanor serve --workers 2` on its embedded Redis
   cluster  two `athanor serve --redis-cluster` on a local cluster (3 masters, 3
            replicas), the loops split between them
+  replicated  the same with `--min-replicas 1`: each pipeline waits for a replica
 
 Goals (single): Act throughput >= 0.5x echo, Act p99 <= 2.0x echo p99.
 
-    python -m benchmarks.bench_act [--seconds 10] [--games 64] [--setups single,workers,cluster]
+    python -m benchmarks.bench_act [--seconds 10] [--games 64]
+        [--setups single,workers,cluster,replicated]
 """
 
 from __future__ import annotations
@@ -51,8 +53,8 @@ P99_GOAL = 2.0
 WARMUP_SECONDS = 2.0
 # client connections: one for one process (as a table's client has); several where
 # the kernel or the client spreads them over processes. The echo is measured with each.
-CONNECTIONS = {"single": 1, "workers": 4, "cluster": 4}
-SETUPS = ("single", "workers", "cluster")
+CONNECTIONS = {"single": 1, "workers": 4, "cluster": 4, "replicated": 4}
+SETUPS = ("single", "workers", "cluster", "replicated")
 Call = Callable[[], Awaitable[object]]
 
 
@@ -168,14 +170,15 @@ def setup(name: str, tmp: Path) -> Iterator[Setup]:
         with Serve(tmp / "workers", "--workers", "2") as server:
             say(f"workers: athanor serve --workers 2 on {server.address} (embedded Redis)")
             yield [server.address], server.operator_metadata, [server.pid]
-    elif name == "cluster":
-        with LocalCluster(tmp / "cluster") as cluster:
+    elif name in ("cluster", "replicated"):
+        wait = ["--min-replicas", "1"] if name == "replicated" else []
+        with LocalCluster(tmp / name) as cluster:
             nodes = cluster.startup_nodes
             with (
-                Serve(tmp / "a", "--redis-cluster", nodes) as a,
-                Serve(tmp / "b", "--redis-cluster", nodes) as b,
+                Serve(tmp / f"{name}-a", "--redis-cluster", nodes, *wait) as a,
+                Serve(tmp / f"{name}-b", "--redis-cluster", nodes, *wait) as b,
             ):
-                say(f"cluster: two athanor serve on {a.address}, {b.address} (3+3 nodes)")
+                say(f"{name}: two athanor serve {' '.join(wait)} on {a.address}, {b.address}")
                 yield [a.address, b.address], a.operator_metadata, [a.pid, b.pid]
     else:
         raise ValueError(name)
@@ -191,7 +194,7 @@ def row(run: Run, echo: Run | None = None, cpu: float = 0.0) -> str:
     ratio = f"{run.rate / echo.rate:>8.2f}" if echo else f"{'':>8}"
     per_act = f"{cpu * 1e6:>10.0f}" if cpu else f"{'':>10}"
     return (
-        f"{run.name:<8} {run.requests:>9} {run.rate:>9.0f} "
+        f"{run.name:<10} {run.requests:>9} {run.rate:>9.0f} "
         f"{run.pct(50) * 1000:>8.2f} {run.pct(99) * 1000:>8.2f} {ratio} {per_act}"
     )
 
@@ -211,7 +214,7 @@ async def main_async(seconds: float, games: int, setups: list[str]) -> None:
                 runs.append(await measure_act(name, addresses, operator, games, seconds, pids))
     say("")
     say(
-        f"{'':<8} {'requests':>9} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'x echo':>8} "
+        f"{'':<10} {'requests':>9} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'x echo':>8} "
         f"{'CPU us/Act':>10}"
     )
     for run in echoes.values():

@@ -155,7 +155,8 @@ def model(args: argparse.Namespace, played: list[Played], us_per_command: float)
         live_gb = tables * finished * LIVE_FRACTION / 1e9
         # a cluster has 3 masters at least; each shard is bound by CPU or by memory
         shards = max(3, math.ceil(acts / shard_commands), math.ceil(live_gb / args.shard_gb))
-        procs = math.ceil(max(acts / process_acts, deliveries / process_deliveries))
+        # a process both decides and delivers: their CPU adds up on its core
+        procs = math.ceil(acts / process_acts + deliveries / process_deliveries)
         heap_gb = tables * heap / 1e9
         say(
             f"{tables:>8,} {acts:>8,.0f} {events:>9,.0f} {deliveries:>9,.0f} {live_gb:>8.1f} "
