@@ -11,13 +11,12 @@ when ready.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import contextlib
-import signal
 from collections.abc import AsyncIterator
 
 import grpc
+
+from benchmarks import bare_grpc
 
 SERVICE = "bench.Broadcast"
 PUBLISH = f"/{SERVICE}/Publish"
@@ -51,37 +50,13 @@ class Broadcast:
             self.queues.discard(queue)
 
 
-async def serve(host: str, port: int) -> None:
-    server = grpc.aio.server()
+def methods() -> dict[str, grpc.RpcMethodHandler]:
     broadcast = Broadcast()
-    # no serializers: the handlers see and return raw bytes
-    handler = grpc.method_handlers_generic_handler(
-        SERVICE,
-        {
-            "Publish": grpc.unary_unary_rpc_method_handler(broadcast.publish),
-            "Subscribe": grpc.unary_stream_rpc_method_handler(broadcast.subscribe),
-        },
-    )
-    server.add_generic_rpc_handlers((handler,))
-    bound = server.add_insecure_port(f"{host}:{port}")
-    await server.start()
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
-    print(f"broadcast serving on {host}:{bound}", flush=True)
-    await stop.wait()
-    await server.stop(1.0)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=0)
-    args = parser.parse_args()
-    asyncio.run(serve(args.host, args.port))
+    return {
+        "Publish": grpc.unary_unary_rpc_method_handler(broadcast.publish),
+        "Subscribe": grpc.unary_stream_rpc_method_handler(broadcast.subscribe),
+    }
 
 
 if __name__ == "__main__":
-    main()
+    bare_grpc.main(__doc__ or "", "broadcast", SERVICE, methods)
