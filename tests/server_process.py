@@ -106,3 +106,34 @@ class ServerProcess:
             self.proc.kill()
             self.proc.wait(timeout=30)
         self.proc = None
+
+
+def cli_env(
+    server: ServerProcess, token: str | None = None, games: str = FIXTURE_GAME
+) -> dict[str, str]:
+    """The environment of the `athanor` command run against `server`: the same games
+    loaded (the CLI must agree with the server on them) and the token (default: the
+    operator's)."""
+    return {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        "ATHANOR_GAMES": games,
+        "ATHANOR_TOKEN": token or server.token,
+    }
+
+
+def run_cli(
+    server: ServerProcess,
+    *args: str,
+    token: str | None = None,
+    games: str = FIXTURE_GAME,
+    timeout: float = 600,
+) -> subprocess.CompletedProcess[str]:
+    """The `athanor` command as an operator (or `token`'s seat) runs it against `server`."""
+    return subprocess.run(
+        [sys.executable, "-m", "athanor.cli.main", *args, "--server", server.address],
+        capture_output=True,
+        text=True,
+        env=cli_env(server, token, games),
+        timeout=timeout,
+    )

@@ -4,9 +4,7 @@ second server."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +13,7 @@ import pytest
 from athanor.v1 import athanor_pb2 as pb
 from tests import server_process
 from tests.integration.helpers import act, view
-from tests.server_process import ROOT, ServerProcess
+from tests.server_process import ServerProcess, run_cli
 
 GAMES = f"{server_process.FIXTURE_GAME},athanor.games.alchemists.rules:GAME"
 
@@ -44,19 +42,7 @@ def servers(
 
 
 def athanor(server: ServerProcess, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-        "ATHANOR_GAMES": GAMES,
-        "ATHANOR_TOKEN": server.token,
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "athanor.cli.main", *args, "--server", server.address],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-    )
+    return run_cli(server, *args, games=GAMES)
 
 
 @pytest.mark.rule("AL-SET-01", "AL-SET-02", "AL-SCR-10", "AL-CR-11")

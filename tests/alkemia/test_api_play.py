@@ -4,9 +4,7 @@ ATHANOR_GAMES (listed twice is harmless once it is built in)."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +13,7 @@ import pytest
 from athanor.v1 import athanor_pb2 as pb
 from tests import server_process
 from tests.integration.helpers import view
-from tests.server_process import ROOT, ServerProcess
+from tests.server_process import ServerProcess, run_cli
 
 GAMES = f"{server_process.FIXTURE_GAME},athanor.games.alkemia.rules:GAME"
 
@@ -34,19 +32,7 @@ def alkemia_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerP
 
 
 def athanor(server: ServerProcess, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-        "ATHANOR_GAMES": GAMES,
-        "ATHANOR_TOKEN": server.token,
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "athanor.cli.main", *args, "--server", server.address],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-    )
+    return run_cli(server, *args, games=GAMES)
 
 
 @pytest.mark.rule("AK-Q-07", "AK-WK-08", "AK-Q-47")

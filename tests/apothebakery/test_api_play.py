@@ -2,32 +2,18 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 
 import pytest
 
 from athanor.v1 import athanor_pb2 as pb
 from tests.integration.helpers import view
-from tests.server_process import FIXTURE_GAME, ROOT, ServerProcess
+from tests.server_process import ServerProcess, run_cli
 
 
 def athanor(server: ServerProcess, *args: str) -> subprocess.CompletedProcess[str]:
     """The `athanor` command as an operator runs it against `server`."""
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-        "ATHANOR_GAMES": FIXTURE_GAME,  # the server loads it too; the CLI must agree
-        "ATHANOR_TOKEN": server.token,
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "athanor.cli.main", *args, "--server", server.address],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-    )
+    return run_cli(server, *args)
 
 
 @pytest.mark.rule("AB-SET-23", "AB-FIN-01", "AB-END-11")

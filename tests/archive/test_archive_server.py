@@ -7,10 +7,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
 import re
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -26,7 +24,7 @@ from athanor.store.keys import GameKeys
 from athanor.v1 import athanor_pb2 as pb
 from tests import backends
 from tests.integration.helpers import bearer, code_of, new_game, play_one_command
-from tests.server_process import FIXTURE_GAME, ROOT, ServerProcess
+from tests.server_process import ServerProcess, run_cli
 
 Metadata = tuple[tuple[str, str], ...]
 # a finished game's meta hash, without its events: a few hundred bytes
@@ -64,19 +62,7 @@ def setup(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Setup]:
 
 
 def cli(server: ServerProcess, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-        "ATHANOR_GAMES": FIXTURE_GAME,
-        "ATHANOR_TOKEN": server.token,
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "athanor.cli.main", *args, "--server", server.address],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    return run_cli(server, *args, timeout=120)
 
 
 def finished_game(server: ServerProcess) -> tuple[str, dict[int, str]]:

@@ -3,35 +3,19 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.server_process import FIXTURE_GAME, ROOT, ServerProcess
-
-
-def cli_env(server: ServerProcess, token: str | None = None) -> dict[str, str]:
-    return {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-        "ATHANOR_GAMES": FIXTURE_GAME,
-        "ATHANOR_TOKEN": token or server.token,
-    }
+from tests.server_process import ServerProcess, cli_env, run_cli
 
 
 def athanor(
     server: ServerProcess, *args: str, token: str | None = None, check: bool = True
 ) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [sys.executable, "-m", "athanor.cli.main", *args, "--server", server.address],
-        capture_output=True,
-        text=True,
-        env=cli_env(server, token),
-        timeout=120,
-    )
+    done = run_cli(server, *args, token=token, timeout=120)
     if check and done.returncode != 0:
         raise AssertionError(f"athanor {args} exited {done.returncode}: {done.stderr}")
     return done

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from athanor.v1 import athanor_pb2 as pb
-from tests.server_process import ROOT, ServerProcess
+from tests.server_process import ServerProcess, run_cli
 
 GAMES = "athanor.games.witchs_brew.rules:GAME"
 
@@ -42,19 +41,7 @@ def brew_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc
 
 
 def _athanor(server: ServerProcess, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-        "ATHANOR_GAMES": GAMES,
-        "ATHANOR_TOKEN": server.token,
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "athanor.cli.main", *args, "--server", server.address],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-    )
+    return run_cli(server, *args, games=GAMES)
 
 
 @pytest.mark.rule("RC-Q-02", "RC-Q-14", "RC-Q-15")
