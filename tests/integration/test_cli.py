@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import grpc
 import pytest
 
 from tests.server_process import ServerProcess, cli_env, run_cli
@@ -140,3 +141,29 @@ def test_serve_refuses_an_evicting_redis(tmp_path: Path) -> None:
 def test_usage_errors_exit_2(server: ServerProcess, args: list[str]) -> None:
     done = athanor(server, *args, check=False)
     assert done.returncode == 2 and "key=value" in done.stderr
+
+
+class _Refused(grpc.RpcError):
+    """A status as the CLI receives it (code, details, no rich details)."""
+
+    def __init__(self, code: grpc.StatusCode, details: str) -> None:
+        self._code, self._details = code, details
+
+    def code(self) -> grpc.StatusCode:
+        return self._code
+
+    def details(self) -> str:
+        return self._details
+
+    def trailing_metadata(self) -> tuple[()]:
+        return ()
+
+
+def test_only_a_server_that_did_not_answer_gets_the_is_it_running_hint() -> None:
+    from athanor.cli.client import describe
+
+    lost = describe(_Refused(grpc.StatusCode.UNAVAILABLE, "failed to connect to all addresses"))
+    assert lost.endswith("(is `athanor serve` running, and is --server right?)")
+    short = "not confirmed by enough replicas: retry it with the same command id"
+    said = describe(_Refused(grpc.StatusCode.UNAVAILABLE, short))
+    assert said == f"UNAVAILABLE: {short}"

@@ -65,7 +65,9 @@ def describe(err: grpc.RpcError) -> str:
             info = error_details_pb2.ErrorInfo()
             if detail.Unpack(info):
                 text = f"{code.name}: {info.metadata['reason']} (rule {info.metadata['rule_id']})"
-    if code == grpc.StatusCode.UNAVAILABLE:
+    # gRPC's own words when no server answered; the server's UNAVAILABLE (its store, a
+    # replica short) says what to do itself
+    if code == grpc.StatusCode.UNAVAILABLE and "connect" in text.lower():
         text += " (is `athanor serve` running, and is --server right?)"
     return text
 
