@@ -263,6 +263,11 @@ def test_a_changed_or_lost_bundle_is_named_never_a_traceback(setup: Setup) -> No
         assert message == f"the archive bundle {done.bundle} is missing"
     report = server.stub().Verify(pb.VerifyRequest(game_id=game_id), metadata=server.operator())
     assert not report.ok and report.reason == f"the archive bundle {done.bundle} is missing"
+    said = cli(server, "verify", game_id)
+    assert (said.returncode, said.stdout) == (
+        1,
+        f"bad: the archive bundle {done.bundle} is missing\n",
+    )
     server.stop()
     server.start()
     code, _ = details(lambda: server.stub().GetView(pb.GetViewRequest(game_id=game_id)))

@@ -541,7 +541,9 @@ def cmd_verify(args: argparse.Namespace, s: Any, md: Any) -> int:
         how = "re-ran every command" if report.rerun else "chain only"
         print(f"ok: {report.events} events; {how}")
         return 0
-    print(f"bad at version {report.first_bad_version}: {report.reason}")
+    # version 0: no event is to blame (the archive bundle is missing, say)
+    where = f" at version {report.first_bad_version}" if report.first_bad_version else ""
+    print(f"bad{where}: {report.reason}")
     return 1
 
 
