@@ -115,7 +115,8 @@ def test_problems_name_the_count_the_head_and_the_header() -> None:
 
 @pytest.mark.parametrize(
     "raw",
-    [b"not gzip at all", gzip.compress(b"")[:-4], compress(b"{}\n"), compress(b'{"header": 1}\n')],
+    [b"not gzip at all", compress(b"")[:-4], compress(b"{}\n"), compress(b'{"header": 1}\n')],
+    ids=["not gzip", "cut short", "no header", "a header not an object"],
 )
 def test_what_is_not_a_bundle_is_refused_with_its_name(raw: bytes) -> None:
     with pytest.raises(BundleCorrupt, match=re.escape("the archive bundle g1.x.jsonl.gz")):

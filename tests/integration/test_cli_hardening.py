@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 from athanor.cli.main import build_parser, dash_values
-from tests.integration.test_cli import ROOT, athanor, cli_env, new
-from tests.server_process import FIXTURE_GAME, ServerProcess
+from tests.integration.test_cli import athanor, new
+from tests.server_process import FIXTURE_GAME, ROOT, ServerProcess, cli_env
 
 
 def run(*args: str, cwd: Path | None = None, token: str = "") -> subprocess.CompletedProcess[str]:

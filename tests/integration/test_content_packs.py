@@ -14,8 +14,8 @@ import pytest
 
 from athanor.engine.pack import digest, read_files
 from athanor.games.apothebakery.rules import FORMAT
-from tests.integration.test_cli import athanor, cli_env
-from tests.server_process import ServerProcess
+from tests.integration.test_cli import athanor
+from tests.server_process import ServerProcess, cli_env
 
 RENAMED = "Aldric the Unbowed"
 

@@ -14,8 +14,8 @@ import pytest
 
 from athanor.v1 import athanor_pb2 as pb
 from tests.integration.helpers import bearer, code_of
-from tests.integration.test_cli import athanor, cli_env
-from tests.server_process import ServerProcess
+from tests.integration.test_cli import athanor
+from tests.server_process import ServerProcess, cli_env
 
 SEAT_WORDS = re.compile(r"\bseat \d", re.IGNORECASE)
 
