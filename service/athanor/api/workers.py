@@ -78,7 +78,7 @@ def serve_workers(config: ServeConfig, workers: int, ready: Callable[[str], None
 
 
 def _embedded(config: ServeConfig) -> bool:
-    return not config.redis_url and not getattr(config, "redis_cluster", None)
+    return not config.redis_url and not config.redis_cluster
 
 
 def reserve_port(host: str, port: int) -> socket.socket:
