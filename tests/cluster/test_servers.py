@@ -3,7 +3,6 @@ master, one game played through both servers, and the game list in pages."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import threading
@@ -19,7 +18,7 @@ from athanor.store.keys import GameKeys
 from athanor.store.local_cluster import LocalCluster
 from athanor.v1 import athanor_pb2 as pb
 from tests.integration.helpers import act, bearer, code_of, legal, new_game, play_one_command
-from tests.server_process import FIXTURE_GAME, ROOT, ServerProcess
+from tests.server_process import ServerProcess, run_cli
 
 WATCH_DELAY = 2.0  # seconds an event may take to reach a watcher on the other server
 
@@ -166,20 +165,8 @@ def test_athanor_games_lists_every_page(servers: tuple[ServerProcess, ServerProc
         for _ in range(20):
             new_game(first)
     ids = listed_ids(first)
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-        "ATHANOR_GAMES": FIXTURE_GAME,
-        "ATHANOR_TOKEN": first.token,
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "athanor.cli.main", "games", "--server", first.address],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=True,
-    )
+    done = run_cli(first, "games", timeout=120)
+    assert done.returncode == 0, done.stderr
     assert [line.split("\t")[0] for line in done.stdout.splitlines()] == ids
 
 

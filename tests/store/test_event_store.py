@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import random
 from collections.abc import Callable
 
 import pytest
@@ -299,6 +300,20 @@ async def test_list_games_in_pages(store: AnyStore) -> None:
     assert [h.game_id for h in await store.list_games(GameCursor(2.0, "bb"), 2)] == ["d", "e"]
     assert [h.game_id for h in await store.list_games(GameCursor(10.0, "f"))] == []
     assert [h.game_id for h in await store.list_games(limit=0)] == []
+
+
+async def test_thousands_of_games_list_in_pages_each_once_oldest_first(store: AnyStore) -> None:
+    # created in a shuffled order, many sharing a second: pages follow (created, id)
+    made = [(f"g{i:05d}", float(i % 97)) for i in range(3000)]
+    random.Random(7).shuffle(made)
+    await asyncio.gather(*(created_at(store, g, at) for g, at in made))
+    seen: list[tuple[float, str]] = []
+    after, pages = None, 0
+    while page := await store.list_games(after=after, limit=1000):
+        assert len(page) <= 1000
+        seen += [(h.created, h.game_id) for h in page]
+        after, pages = GameCursor.after(page[-1]), pages + 1
+    assert pages == 3 and seen == sorted((at, g) for g, at in made)
 
 
 async def test_a_page_is_filled_past_index_entries_without_a_game(
