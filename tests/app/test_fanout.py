@@ -156,9 +156,7 @@ async def test_no_cache_entry_holds_more_than_its_audience_may_see(service: Game
     for w in group:
         await w.done()
     records = await service.store.read_all(game_id)
-    cache = service._shown_cache
-    assert cache is not None
-    entries = cache.entries(game_id)
+    entries = service._shown_cache.entries(game_id)
     assert {key[2] for key, _ in entries} == {None, 1, 2, 3}
     hidden = 0
     for (version, _, sees_as, _), shown in entries:

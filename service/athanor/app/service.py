@@ -208,6 +208,8 @@ class GameService:
         # wall-clock Unix seconds: records' times and the turn timers (tests set it)
         self.clock = clock
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
+        # events as each audience sees them, shared by every watch (see _shown_once)
+        self._shown_cache = ShownCache()
         self._locks: dict[str, asyncio.Lock] = {}
         # seat token hashes never change after creation, and operator tokens are only
         # added: both are cached so a call costs no Redis round trip to authenticate
@@ -724,9 +726,6 @@ class GameService:
             await subscription.close()
             self.metrics.watchers(-1)
 
-    # made on the first watch; every watch of this service shares it
-    _shown_cache: ShownCache | None = None
-
     def _shown_once(
         self,
         game_id: str,
@@ -742,8 +741,6 @@ class GameService:
         The operator watches as the public does (Caller.sees_as is None), so the
         audiences are the public and each seat."""
         cache = self._shown_cache
-        if cache is None:
-            cache = self._shown_cache = ShownCache()
         key = (rec.version, rec.hash, sees_as, wording)
         shown = cache.get(game_id, key)
         if shown is None:
