@@ -266,6 +266,7 @@ async def test_list_games_skips_an_index_entry_without_a_game(
 ) -> None:
     await new_game(redis_store, "a", 1)
     await client.zadd("ath:games", {"ghost": 1.0})  # an index entry whose game is gone
+    await client.zadd("ath:games", {"a{b}": 1.5})  # one that could name no game
     assert [h.game_id for h in await redis_store.list_games()] == ["a"]
 
 

@@ -24,7 +24,14 @@ from redis.exceptions import RedisError
 
 from athanor.app.kinds import UnknownKind, UnknownPack
 from athanor.engine.violations import RuleViolation
-from athanor.store import GameNotFound, Head, RedisEventStore, StoreError, VersionConflict
+from athanor.store import (
+    GameCursor,
+    GameNotFound,
+    Head,
+    RedisEventStore,
+    StoreError,
+    VersionConflict,
+)
 from athanor.store.archive import (
     BundleStore,
     BundleUnreadable,
@@ -35,7 +42,7 @@ from athanor.store.archive import (
     memory_usage,
     stub_of,
 )
-from athanor.store.keys import GAMES, GameKeys
+from athanor.store.keys import GameKeys
 
 if TYPE_CHECKING:
     from athanor.app.service import GameService
@@ -145,23 +152,16 @@ class Archiver:
         """One pass over the games' index, a page at a time: each finished game whose
         last event was recorded before `finished_before` (Unix seconds) is archived.
         A game that cannot be is logged and left for the next pass."""
-        client = self.store.client
         done: list[Archived] = []
-        start = 0
+        after: GameCursor | None = None
         while True:
-            page = [_text(g) for g in await client.zrange(GAMES, start, start + PAGE - 1)]
-            start += len(page)
-            # an id that would change the hash tag names no game (see store.keys)
-            ids = [g for g in page if "{" not in g and "}" not in g]
-            async with client.pipeline(transaction=False) as pipe:
-                for game_id in ids:
-                    pipe.hmget(GameKeys.of(game_id).meta, ["over", "archived", "version"])
-                rows = await pipe.execute()
-            for game_id, (over, archived, version) in zip(ids, rows, strict=True):
-                if over != b"1" or archived or version is None:
+            page = await self.store.list_games(after=after, limit=PAGE)
+            for head in page:
+                if head.meta.get("over") != "1" or stub_of(head.meta) is not None:
                     continue
+                game_id = head.game_id
                 try:
-                    finished = await self.finished_at(game_id, int(version))
+                    finished = await self.finished_at(game_id, head.version)
                     if finished is None or finished >= finished_before:
                         continue
                     done.append(await self.archive(service, game_id))
@@ -176,6 +176,7 @@ class Archiver:
                     log.error("game=%s not archived: %s", game_id, type(err).__name__)
             if len(page) < PAGE:
                 return done
+            after = GameCursor.after(page[-1])
 
 
 class ArchivePolicy:
@@ -221,7 +222,3 @@ class ArchivePolicy:
 
 def _stamp(unix: float) -> str:
     return datetime.fromtimestamp(unix, UTC).isoformat(timespec="milliseconds")
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value

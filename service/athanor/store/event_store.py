@@ -360,6 +360,8 @@ class RedisEventStore:
         return out[:count]
 
     async def _heads(self, entries: list[tuple[str, float]]) -> list[Head]:
+        # an index entry whose id would change the hash tag names no game (see keys)
+        entries = [(g, c) for g, c in entries if "{" not in g and "}" not in g]
         try:
             async with self.client.pipeline(transaction=False) as pipe:
                 for game_id, _ in entries:
