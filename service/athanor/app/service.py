@@ -745,7 +745,7 @@ class GameService:
         shown = cache.get(game_id, key)
         if shown is None:
             report = self._reporter(game_id, rules, rec.version)
-            shown = cache.put(game_id, key, Shown(_shown_as(rec, sees_as, rules, report, names)))
+            shown = cache.put(game_id, key, Shown(_shown(rec, sees_as, rules, report, names)))
         return shown
 
     async def log(self, game_id: str, caller: Caller) -> AsyncIterator[Record | JSON]:
@@ -758,7 +758,7 @@ class GameService:
                 yield rec
             else:
                 report = self._reporter(game_id, rules, rec.version)
-                yield _shown(rec, caller, rules, report, names)
+                yield _shown(rec, caller.sees_as, rules, report, names)
 
     async def header(self, game_id: str, caller: Caller) -> JSON:
         head = await self.store.head(game_id)
@@ -881,7 +881,7 @@ class GameService:
         async for rec in self._read(head, max(1, from_version)):
             names = _renamed(names, rec)
             report = self._reporter(head.game_id, rules, rec.version)
-            yield _shown(rec, caller, rules, report, names)
+            yield _shown(rec, caller.sees_as, rules, report, names)
             if rec.type == game.GAME_ENDED:
                 return
 
@@ -1150,16 +1150,6 @@ def _decide(
 
 
 def _shown(
-    rec: Record,
-    caller: Caller,
-    rules: Rules,
-    report: game.HookReport,
-    names: dict[int, str] | None = None,
-) -> JSON:
-    return _shown_as(rec, caller.sees_as, rules, report, names)
-
-
-def _shown_as(
     rec: Record,
     sees_as: int | None,
     rules: Rules,
