@@ -744,6 +744,13 @@ def strings_in(value: object, keys: bool = True) -> set[str]:
     return found
 
 
+def sample(rules: Rules, state: GameState, seat: int | None, rng: Rng) -> GameState:
+    """A twin of `state` that `seat` (None: a spectator) cannot tell from it: the game's
+    hidden parts drawn again by `Rules.sample`, the engine's part (version, seating,
+    outcome) kept, and no undo point (a twin is a state to look at, not to take back)."""
+    return _with(state, rules_state=rules.sample(state.rules_state, seat, rng), undo=None)
+
+
 def legal_commands(rules: Rules, state: GameState, seat: int) -> list[JSON]:
     if state.over or state.waiting_for_players:
         return []

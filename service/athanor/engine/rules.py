@@ -149,6 +149,11 @@ class Rules(Protocol):
     # current schema version per event type, and upcasters keyed by (type, old version)
     event_schemas: Mapping[str, int]
     upcasters: Mapping[tuple[str, int], Upcaster]
+    # command types a seat may never take back, where sampling twins cannot decide it
+    undo_forbidden: frozenset[str]
+    # False only for the rules of versions from before the twin check (the old undo
+    # policy, kept so their logs re-run as they were played)
+    undo_checks_twins: bool
 
     def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:
         """Parse and check creation options; raise BadCommand when they are wrong."""
@@ -176,6 +181,17 @@ class Rules(Protocol):
 
     def outcome(self, state: Any) -> Outcome | None:
         """None while the game runs; the scores once it is over."""
+        ...
+
+    def sample(self, state: Any, seat: int | None, rng: Rng) -> Any:
+        """A state `seat` (None: a spectator) cannot tell apart from `state`: every part
+        hidden from that seat (other seats' hands, decks, bags, secret choices, the
+        Alchemists' assignment) drawn again from `rng`, consistently with all the seat
+        has seen, so that `view(result, seat) == view(state, seat)` and the seat's legal
+        commands are the same. The hidden-information sampler: the undo check re-decides
+        a command on such twins, the conformance suite compares what each audience sees
+        of them, and bots search over them instead of the true state. Must not mutate
+        `state`."""
         ...
 
     def dump_state(self, state: Any) -> JSON: ...

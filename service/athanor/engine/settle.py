@@ -35,6 +35,8 @@ class PlainStateRules:
     registry: Handlers
     commands: Mapping[str, Decider]  # command type -> decider
     command_messages: ModuleType  # the game's commands_pb2
+    undo_forbidden: frozenset[str] = frozenset()
+    undo_checks_twins: bool = True
 
     def advance(self, state: Any, rng: Rng) -> list[Event]:
         """The next automatic events, [] once a seat must act (the game's flow)."""
