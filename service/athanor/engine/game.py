@@ -369,33 +369,88 @@ def _ended(
     return [_as_stored(ev) for ev in events], _with(after, undo=None)
 
 
+UNDO_TWINS = 16  # twins of the state before a command that the undo check re-decides it on
+_TWIN_DOMAIN = b"|undo-twins|"
+
+
 def _decide_undo(
     rules: Rules, state: GameState, seat: int, seed: bytes
 ) -> tuple[list[Event], GameState]:
     """table.Undo: back to the state before the seat's own last command, only while
-    that was the latest batch (no other seat acted since), it drew nothing from the Rng
-    (no die, no shuffle, no draw), rolled no die, showed nothing to anyone that the
-    table did not see, and the game does not forbid undoing it (`Rules.undo_forbidden`,
-    an optional set of command types)."""
+    that was the latest batch (no other seat acted since) and taking it back lets the
+    seat learn nothing it could not have known before acting.
+
+    So the command must have drawn nothing from the Rng (no die, shuffle or draw),
+    shown nobody anything the table did not see, not be a type the game forbids
+    (`Rules.undo_forbidden`), and (`Rules.undo_checks_twins`) give the seat exactly the
+    same to see on every sampled twin of the state before it: the same events as the
+    seat saw them, the same view after and the same awaited seats. A result that could
+    have differed under what the seat cannot see told it something: it stands. The
+    twins are drawn from the seed, so `verify` re-runs the decision.
+    """
     point = state.undo
     if point is None or point.seat != seat:
         raise _table_violation(
             "CANNOT_UNDO", "only your own last command, before anyone else acts, can be undone"
         )
-    forbidden = frozenset(getattr(rules, "undo_forbidden", frozenset()))
     kind = point.command.get("type")
-    if kind in forbidden or kind in rules.presentation.roll_commands:
+    if kind in rules.undo_forbidden or kind in rules.presentation.roll_commands:
         raise _table_violation("CANNOT_UNDO", "this game does not allow undoing that command")
     before = point.before
     rng = Rng.for_version(seed, before.version + 1)
     redone = rules.decide(before.rules_state, point.command, seat, rng)
     # a draw from the Rng is a die or a shuffle; a private event showed someone something
-    if rng._counter or rng._pool or any(_private(ev.visibility, ev.redacted) for ev in redone):
+    if rng.used or any(_private(ev.visibility, ev.redacted) for ev in redone):
         raise _table_violation(
             "CANNOT_UNDO", "that command revealed something or rolled a die: it stands"
         )
+    if rules.undo_checks_twins and not _same_on_twins(rules, before, point.command, seat, seed):
+        raise _table_violation(
+            "CANNOT_UNDO", "what that command showed you depended on hidden cards: it stands"
+        )
     events = [Event(UNDONE, {"seat": seat, "version": before.version})]
     return [_as_stored(ev) for ev in events], _with(before, undo=None)
+
+
+def _same_on_twins(rules: Rules, before: GameState, command: JSON, seat: int, seed: bytes) -> bool:
+    """Whether `command` from `seat` shows the seat the same on UNDO_TWINS twins of
+    `before` (states it cannot tell from it) as on `before` itself."""
+    truth = _seen_after(rules, before, before.rules_state, command, seat, seed)
+    if truth is None:
+        return False
+    sampler = Rng(hashlib.sha256(seed + _TWIN_DOMAIN + str(before.version).encode()).digest())
+    for _ in range(UNDO_TWINS):
+        twin = rules.sample(before.rules_state, seat, sampler)
+        if _seen_after(rules, before, twin, command, seat, seed) != truth:
+            return False
+    return True
+
+
+def _seen_after(
+    rules: Rules, before: GameState, rules_state: Any, command: JSON, seat: int, seed: bytes
+) -> tuple[Any, ...] | None:
+    """What `seat` is shown by `command` on `rules_state` (the game's part of `before`
+    or of a twin of it): the events as it sees them, its view after them and the
+    awaited seats; None when the command is refused or draws from the Rng there."""
+    rng = Rng.for_version(seed, before.version + 1)
+    try:
+        events = rules.decide(rules_state, command, seat, rng)
+    except (RuleViolation, BadCommand):
+        return None
+    if rng.used:
+        return None
+    after = rules_state
+    for ev in events:
+        after = rules.evolve(after, _as_stored(ev))
+    seats = range(1, before.seats + 1)
+    optional = rules.presentation.optional_commands
+    waiting = tuple(
+        s
+        for s in seats
+        if any(c.get("type") not in optional for c in rules.legal_commands(after, s))
+    )
+    shown = [(ev.type, canonical(ev.body_for(seat))) for ev in events]
+    return shown, canonical(rules.view(after, seat)), waiting
 
 
 def _private(visibility: Visibility, redacted: Any) -> bool:

@@ -25,6 +25,11 @@ class Rng:
     def for_version(cls, seed: bytes, version: int) -> Rng:
         return cls(hashlib.sha256(seed + b"|v|" + str(version).encode()).digest())
 
+    @property
+    def used(self) -> bool:
+        """True once anything was drawn: a die, a shuffle, a draw (the undo check)."""
+        return self._counter > 0
+
     def _bits(self, nbytes: int) -> int:
         while len(self._pool) < nbytes:
             block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
