@@ -340,6 +340,25 @@ class CrucibleRules:
             out["committed_card"] = state.committed.get(seat)
         return out
 
+    def sample(self, state: CrucibleState, seat: int | None, rng: Rng) -> CrucibleState:
+        """Other seats' hands and secret commits and the deck order drawn again from
+        the cards `seat` has not seen (it sees its own hand and commit, and the played)."""
+        twin = state.clone()
+        others = [s for s in state.seat_numbers() if s != seat]
+        pool = list(state.deck)
+        for s in others:
+            pool += state.hands.get(s, [])
+            if s in state.committed:
+                pool.append(state.committed[s])
+        pool = rng.shuffled(pool)
+        for s in others:
+            size = len(state.hands.get(s, []))
+            twin.hands[s], pool = pool[:size], pool[size:]
+            if s in state.committed:
+                twin.committed[s], pool = pool[0], pool[1:]
+        twin.deck = pool
+        return twin
+
     def legal_commands(self, state: CrucibleState, seat: int) -> list[JSON]:
         if state.step == CHOOSE and seat not in state.committed:
             return [{"type": COMMIT, "card": c} for c in sorted(state.hands.get(seat, []))]

@@ -463,7 +463,10 @@ class GameService:
         return state, ""
 
     async def state_at(self, game_id: str, version: int) -> Loaded:
-        """The game as it stood at `version` (replay)."""
+        """The game as it stood after the last whole batch at or before `version`
+        (replay). A version inside a batch was never a head: no audience was shown
+        the state there (a secret choice may be half revealed, a listing meaningless),
+        so a past view shows the head every audience saw last, and says its version."""
         loaded = await self.load(game_id)
         if version <= 0 or version >= loaded.state.version:
             if version > loaded.state.version:
@@ -472,10 +475,20 @@ class GameService:
         state = await self._from_snapshot(game_id, loaded.rules, version)
         start = state.version + 1 if state else 1
         head = await self.store.head(game_id)
-        async for rec in self._read(head, start, version):
+        # the last head at or before `version`; inside the batch that creates the game
+        # there is none yet, and the first head is shown
+        shown = state  # snapshots are taken at heads
+        async for rec in self._read(head, start):
+            if rec.command is not None and state is not None:  # `state` was a head
+                if state.version <= version or shown is None:
+                    shown = state
+                if rec.version > version:
+                    break
             state = game.apply(loaded.rules, state, rec)
-        assert state is not None
-        return Loaded(loaded.rules, state, loaded.seed)
+        else:  # `version` is inside the last batch
+            shown = shown or state
+        assert shown is not None
+        return Loaded(loaded.rules, shown, loaded.seed)
 
     # -- act ------------------------------------------------------------------
 
@@ -508,6 +521,8 @@ class GameService:
                 result, kind = await self._act_locked(
                     game_id, seat, command, command_id, expected_version, bot
                 )
+                if result.duplicate:
+                    await self._refuse_if_undone(game_id, result)
         except RuleViolation as err:
             self._log(game_id, seat, kind, "rejected:" + err.code, started)
             raise
@@ -639,6 +654,21 @@ class GameService:
         # one line per command; never the command body, which may hold a secret choice
         log.info("game=%s seat=%d version=%d outcome=%s", game_id, seat, version, outcome)
         self.metrics.command(kind, outcome, time.perf_counter() - started)
+
+    async def _refuse_if_undone(self, game_id: str, result: AppendResult) -> None:
+        """A resent command whose batch was taken back is not "already applied": an undo
+        can only follow its batch at once, so an Undone right after it says so."""
+        after = await self.store.read_all(game_id, result.last_version + 1, result.last_version + 1)
+        if (
+            after
+            and after[0].type == game.UNDONE
+            and after[0].body.get("version") == result.first_version - 1
+        ):
+            raise RuleViolation(
+                "UNDONE",
+                "that command was taken back: send it again under a new command id",
+                "ENGINE-TABLE",
+            )
 
     async def _maybe_snapshot(self, game_id: str, loaded: Loaded, before: int) -> None:
         if self.store.should_snapshot(before, loaded.state.version):

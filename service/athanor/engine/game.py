@@ -727,7 +727,10 @@ def view(rules: Rules, state: GameState, seat: int | None, report: HookReport = 
         out["labels"] = labels(rules, seen, report)
     out.update(seating_view(state))
     if rules.presentation.board is not None:
-        out["board"] = board(rules, dict(out), report)  # a copy: the board is not in it
+        # a copy with its keys in one order: a state folded, loaded from a snapshot or
+        # made live holds its mappings in different orders, and a board that lists a
+        # mapping as it comes would differ between them
+        out["board"] = board(rules, json.loads(canonical(out)), report)
     return out
 
 

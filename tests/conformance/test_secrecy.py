@@ -1,0 +1,119 @@
+"""Secrecy by twins, for every registered game: a twin of a state drawn by the game's
+sampler for an audience (a seat, or None: a spectator) differs from the state only in
+what that audience cannot see, so everything the audience is shown must be the same on
+both: its view (board and labels included), its legal commands and their previews, the
+table summary, and what the public sees. A field that a secret choice moves (a count, a
+score) shows up here as a difference.
+
+Undo is checked the same way: an undo the engine accepts changes nothing any twin of
+the state before the command (with other draws than the engine's) would have shown."""
+
+from __future__ import annotations
+
+import pytest
+
+from athanor.engine import Rng, RuleViolation, game
+from athanor.engine.game import GameState
+from athanor.engine.record import canonical
+from tests.conformance.tables import Played, Table, smallest, tables
+
+QUICK = smallest()
+SLOW = [pytest.param(t, marks=pytest.mark.slow) for t in tables() if t not in QUICK]
+
+
+def check_twins(p: Played, state: GameState, rng: Rng) -> bool:
+    """Twins of `state` for every audience show that audience the same; True when some
+    twin differs from `state` (the sampler drew something again)."""
+    rules = p.rules
+    public = game.view(rules, state, None)
+    summary = game.table(rules, state)
+    moved = False
+    truth = canonical(game.dump(rules, state)["rules_state"])
+    for audience in p.audiences():
+        twin = game.sample(rules, state, audience, rng)
+        assert twin.version == state.version
+        where = f"{p.table} v{state.version} twin for {audience}"
+        assert game.view(rules, twin, audience) == game.view(rules, state, audience), where
+        assert game.view(rules, twin, None) == public, f"{where}: the public view"
+        assert game.table(rules, twin) == summary, f"{where}: the table summary"
+        if audience is not None:
+            legal = game.legal_commands(rules, state, audience)
+            assert game.legal_commands(rules, twin, audience) == legal, f"{where}: listing"
+            free = game.free_commands(rules, state, audience)
+            assert game.free_commands(rules, twin, audience) == free, f"{where}: free"
+            shown = legal + free
+            said = game.previews(rules, state, shown, audience)
+            assert game.previews(rules, twin, shown, audience) == said, f"{where}: previews"
+        moved |= canonical(game.dump(rules, twin)["rules_state"]) != truth
+    assert canonical(game.dump(rules, state)["rules_state"]) == truth, "the sampler mutated"
+    return moved
+
+
+def secrecy(table: Table, seed: int, every: int) -> None:
+    p = Played(table, seed)
+    rng = Rng(f"twins-{table}-{seed}".encode())
+    moved = False
+    p.to_end(lambda p: None)
+    for state in p.states[::every]:
+        moved |= check_twins(p, state, rng)
+    # every game hides something from some audience: a sampler that never draws
+    # anything again would pass every check above while testing nothing
+    assert moved, f"{table}: no twin ever differed from the true state"
+
+
+@pytest.mark.parametrize("table", QUICK, ids=str)
+def test_twins_show_each_audience_the_same(table: Table) -> None:
+    secrecy(table, 11, every=3)
+
+
+@pytest.mark.parametrize("table", [*QUICK, *SLOW], ids=str)
+@pytest.mark.slow
+def test_twins_show_each_audience_the_same_at_every_version(table: Table) -> None:
+    secrecy(table, 12, every=1)
+
+
+def check_undo(p: Played, seat: int, before: GameState, rng: Rng) -> bool:
+    """Undo `seat`'s command just played; when the engine accepts, re-check with other
+    twins that what the seat was shown could not have differed. True when accepted."""
+    rules, after = p.rules, p.state
+    command = after.undo.command if after.undo is not None else None
+    try:
+        _, back = game.decide(rules, after, {"type": game.UNDO}, seat, p.game.seed)
+    except RuleViolation as err:
+        assert err.code == "CANNOT_UNDO"
+        return False
+    assert command is not None and back == before
+    seen = game._seen_after  # the engine's own notion of what a seat is shown
+    truth = seen(rules, before, before.rules_state, command, seat, p.game.seed)
+    for _ in range(8):
+        twin = rules.sample(before.rules_state, seat, rng)
+        assert seen(rules, before, twin, command, seat, p.game.seed) == truth, (
+            f"{p.table} v{before.version}: seat {seat} undid {command}, which showed it "
+            "something that depended on hidden information"
+        )
+    return True
+
+
+def undo_probes(table: Table, seed: int) -> tuple[int, int]:
+    p = Played(table, seed)
+    rng = Rng(f"undo-{table}-{seed}".encode())
+    tried = undone = 0
+    while not p.state.over:
+        before = p.state
+        seat, _ = p.step()
+        if p.state.over or p.state.undo is None:
+            continue
+        tried += 1
+        undone += check_undo(p, seat, before, rng)
+    return tried, undone
+
+
+@pytest.mark.parametrize("table", QUICK, ids=str)
+def test_an_accepted_undo_could_not_have_shown_anything_else(table: Table) -> None:
+    tried, _ = undo_probes(table, 21)
+    assert tried, f"{table}: no command could be probed"
+
+
+@pytest.mark.parametrize("table", SLOW, ids=str)
+def test_undo_safety_on_every_table(table: Table) -> None:
+    undo_probes(table, 22)
