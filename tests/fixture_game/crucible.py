@@ -142,6 +142,8 @@ class CrucibleRules:
     rules_version = "1"
     min_seats = 2
     max_seats = 4
+    undo_forbidden: frozenset[str] = frozenset()
+    undo_checks_twins = True
 
     def __init__(self) -> None:
         self.event_schemas: dict[str, int] = {
