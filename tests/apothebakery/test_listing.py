@@ -161,8 +161,3 @@ def play(seats: int, seed: int, moves: int = 900, listing: bool = True, **option
 @pytest.mark.parametrize(("seats", "seed"), [(1, 1), (2, 2), (3, 3), (4, 4), (2, 5)])
 def test_every_command_the_rules_accept_is_listed(seats: int, seed: int) -> None:
     play(seats, seed, objectives="false")
-
-
-@pytest.mark.parametrize(("seats", "seed"), [(1, 11), (2, 12), (3, 13), (4, 14)])
-def test_every_event_reads_as_plain_words(seats: int, seed: int) -> None:
-    play(seats, seed, moves=3000, listing=False)

@@ -113,14 +113,6 @@ def test_every_command_the_rules_accept_is_listed(seats: int, seed: int) -> None
     play(seats, seed, listing=True, events="true")
 
 
-@pytest.mark.parametrize(
-    ("seats", "seed", "events"),
-    [(1, 11, "true"), (2, 12, "true"), (3, 13, "false"), (4, 14, "true")],
-)
-def test_every_event_reads_as_plain_words(seats: int, seed: int, events: str) -> None:
-    play(seats, seed, listing=False, events=events)
-
-
 def test_the_table_counts_actions_in_words() -> None:
     from athanor.games.valley import views
 
