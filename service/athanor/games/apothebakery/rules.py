@@ -21,6 +21,7 @@ from athanor.games.apothebakery import (
     healing,
     inventory,
     previews,
+    sampler,
     scoring,
     setup,
     spells,
@@ -160,6 +161,10 @@ class ApothebakeryRules(PlainStateRules):
 
     def view(self, state: State, seat: int | None) -> JSON:
         return views.view(self.cards, state, seat)
+
+    def sample(self, state: State, seat: int | None, rng: Rng) -> State:
+        """A twin the audience cannot tell from `state` (sampler.py)."""
+        return sampler.sample(self.cards, state, seat, rng)
 
     def legal_commands(self, state: State, seat: int) -> list[JSON]:
         if str(seat) not in state["players"]:

@@ -19,6 +19,7 @@ from athanor.games.valley import (
     events,
     labels,
     previews,
+    sampler,
     scoring,
     selling,
     setup,
@@ -103,6 +104,10 @@ class ValleyRules(PlainStateRules):
 
     def view(self, state: State, seat: int | None) -> JSON:
         return views.view(self.cards, state, seat)
+
+    def sample(self, state: State, seat: int | None, rng: Rng) -> State:
+        """A twin the audience cannot tell from `state` (sampler.py)."""
+        return sampler.sample(self.cards, state, seat, rng)
 
     def legal_commands(self, state: State, seat: int) -> list[JSON]:
         cards = self.cards

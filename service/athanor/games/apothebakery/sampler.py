@@ -1,0 +1,170 @@
+"""The hidden-information sampler: a state an audience (a seat, or None: a spectator)
+cannot tell apart from the true one, every part hidden from it drawn again.
+
+What a seat cannot see (views.py, AB-Q-54), and how a twin draws it again:
+
+- **Forrie cards**: the order of every Forrie deck (its own too), other seats' hands
+  and, before the reveal, which of them they picked and the Iridescent benefit they
+  claimed. The hidden cards of each species change places among the hidden places
+  that species' cards hold (decks and hands keep their sizes and the species of each
+  card in them, which the log tells); a new secret pick is drawn from the new hand.
+- **Wilderness**: the deck's order and the resource cards in other seats' hands (they
+  may have been drawn blind): one pool, dealt back in the same counts.
+- **Spells**: the deck, the discard, other seats' ovens and the spells another seat
+  is choosing from: one pool, dealt back in the same counts.
+- **Objectives**: the deck and other seats' secret objectives (until scoring shows
+  them): one pool, dealt back in the same counts, no title twice in one hand.
+- **Decks in order only**: adventurers, Diagnoses, Cures and Corruption's deck (every
+  card outside them is public, so only their order is hidden).
+- **Poltergeist passes** chosen in secret: each other chooser's receiver is drawn again.
+
+A twin keeps everything else, and so every count the audience sees. The state keeps no
+record of what a seat saw in the past, so a twin forgets what only the log tells: which
+resource cards a seat took face up (rather than blind), which spells were cast into the
+discard, the Forries a seat put back on top of its deck, the objectives a seat returned
+to the bottom. A twin may so know less than a seat that remembers the log, never more:
+it tells a bot or the undo check nothing the seat was not shown.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+from athanor.engine import Rng
+from athanor.games.apothebakery import foraging
+from athanor.games.apothebakery.cards import Cards
+from athanor.games.apothebakery.state import State, clone, player, seat_numbers
+
+T = TypeVar("T")
+
+
+def sample(cards: Cards, state: State, seat: int | None, rng: Rng) -> State:
+    """A twin of `state` for `seat` (None: a spectator). `state` is not changed."""
+    twin: State = clone(state)
+    if not twin["players"]:
+        return twin  # before the stations are assigned: nothing dealt yet
+    others = [s for s in seat_numbers(twin) if s != seat]
+    _forries(cards, twin, seat, rng)
+    _picks(twin, others, rng)
+    w = twin["wilderness"]
+    _redeal([w["deck"], *(player(twin, s)["resources"] for s in others)], rng)
+    _spells(twin, seat, others, rng)
+    _objectives(cards, twin, others, rng)
+    for key in ("adventurers", "diagnoses", "cures"):
+        twin["table"][key] = _shuffled(twin["table"][key], rng)
+    if twin["corruption"] is not None:
+        twin["corruption"]["deck"] = _shuffled(twin["corruption"]["deck"], rng)
+    _passes(twin, seat, rng)
+    return twin
+
+
+def _shuffled(items: Sequence[T], rng: Rng) -> list[T]:
+    """A uniform shuffle (Fisher-Yates) whose choices are the digits of one uniform
+    number below n!: one draw from the Rng instead of one per card."""
+    out = list(items)
+    if len(out) < 2:
+        return out
+    code = rng.randint(0, math.factorial(len(out)) - 1)
+    for i in range(len(out) - 1, 0, -1):
+        code, j = divmod(code, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _redeal(places: Iterable[list[str]], rng: Rng) -> None:
+    """The cards of `places` shuffled together and dealt back, each place keeping its
+    size (a list is changed in place)."""
+    places = list(places)
+    pool = _shuffled([c for place in places for c in place], rng)
+    at = 0
+    for place in places:
+        place[:] = pool[at : at + len(place)]
+        at += len(place)
+
+
+def _forries(cards: Cards, twin: State, seat: int | None, rng: Rng) -> None:
+    """Forrie decks (every card's place) and other seats' hands. A Forrie Tamer moves
+    decks between seats and a seat's unpicked Forries go back on its deck, so one place
+    can hold two species: each species' cards keep their places' species and trade
+    places only among themselves."""
+    spots: dict[str, list[tuple[list[str], int]]] = {}
+    for s in seat_numbers(twin):
+        p = player(twin, s)
+        for place in (p["deck"], p["hand"]) if s != seat else (p["deck"],):
+            for i, card in enumerate(place):
+                spots.setdefault(cards.forrie(card).species, []).append((place, i))
+    for where in spots.values():
+        drawn = _shuffled([place[i] for place, i in where], rng)
+        for (place, i), card in zip(where, drawn, strict=True):
+            place[i] = card
+
+
+def _picks(twin: State, others: list[int], rng: Rng) -> None:
+    """Secret picks not revealed yet: a pick the new hand allows (with a benefit when
+    it holds the Iridescent), as the seat might have made it."""
+    for s in others:
+        p = player(twin, s)
+        if p["picked"] and p["revealed"] is None:
+            pick = rng.choice(foraging.pick_commands(twin, s))
+            p["picked"] = list(pick["cards"])
+            p["benefit"] = pick.get("benefit", "")
+
+
+def _spells(twin: State, seat: int | None, others: list[int], rng: Rng) -> None:
+    pile = twin["spells"]
+    ovens = [[o] for s in others if (o := player(twin, s)["oven"]) is not None]
+    places = [pile["deck"], pile["discard"], *ovens]
+    pending = twin.get("pending") or {}
+    if pending.get("kind") == "keep_spell" and pending["seat"] != seat:
+        places.append(pending["cards"])
+    _redeal(places, rng)
+    backs = iter(ovens)
+    for s in others:
+        p = player(twin, s)
+        if p["oven"] is not None:
+            p["oven"] = next(backs)[0]
+
+
+def _objectives(cards: Cards, twin: State, others: list[int], rng: Rng) -> None:
+    """Other seats' objectives and the deck, dealt again with no title twice in a hand
+    (AB-PUB-01); after a few deals that cannot give every hand its count (a pack
+    printing many copies of a card), they stay as they are."""
+    if not twin["options"]["objectives"]:
+        return
+    holders = [player(twin, s) for s in others if player(twin, s)["scored"] is None]
+    pool = twin["objective_deck"] + [o for p in holders for o in p["objectives"]]
+    for _ in range(8):
+        left = _shuffled(pool, rng)
+        hands = []
+        for p in holders:
+            hand: list[str] = []
+            titles: set[str] = set()
+            for card in left:
+                if len(hand) == len(p["objectives"]):
+                    break
+                title = cards.objective(card).title
+                if title not in titles:
+                    titles.add(title)
+                    hand.append(card)
+            if len(hand) < len(p["objectives"]):
+                break
+            hands.append(hand)
+            left = [c for c in left if c not in hand]
+        else:
+            for p, hand in zip(holders, hands, strict=True):
+                p["objectives"] = hand
+            twin["objective_deck"] = left
+            return
+
+
+def _passes(twin: State, seat: int | None, rng: Rng) -> None:
+    """Poltergeist receivers chosen in secret by other seats (AB-GV-11)."""
+    pending = twin.get("pending") or {}
+    if pending.get("kind") != "poltergeist":
+        return
+    chosen = pending["chosen"]
+    for chooser in chosen:
+        if int(chooser) != seat:
+            chosen[chooser] = rng.choice([s for s in seat_numbers(twin) if s != int(chooser)])

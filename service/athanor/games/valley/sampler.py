@@ -1,0 +1,78 @@
+"""The hidden-information sampler: a state no seat (nor a spectator) can tell apart from
+the true one, with every hidden part drawn again.
+
+Everything a player owns is public in the Valley (VA-Q-26), so every audience sees the
+same and the hidden parts are the same for all: the deck's order, which elixirs are in
+the deck and which were left in the box at setup, and which event cards were shuffled
+in. A twin keeps all the rest, and the counts a seat can see or work out: the deck's
+size, how many of its cards are events (the ones shuffled in, less those revealed).
+
+The box holds, first, the elixirs left out for the player count (never seen), then
+the elixirs lost to events and the resolved events (each seen). The never-seen
+elixirs and the deck's elixirs are one pool; the events still hidden are drawn from
+the event cards nobody has seen. When an exchange or a reshuffle has put seen
+elixirs back into the deck, a seat that remembers the log knows those are in the
+deck, not the box; the state does not record which they are, so a twin may place
+them in the box. A twin can so know less than such a seat, never more: it never
+tells a bot or the undo check anything the seat was not shown.
+"""
+
+from __future__ import annotations
+
+import math
+
+from athanor.engine import Rng
+from athanor.games.valley.content import Content
+from athanor.games.valley.state import State, clone
+
+
+def sample(content: Content, state: State, seat: int | None, rng: Rng) -> State:
+    """A twin of `state` for `seat` (the same for every audience: nothing a player
+    owns is hidden). `state` is not changed."""
+    twin: State = clone(state)
+    deck = twin["deck"]
+    if not deck and not twin["box"]:
+        return twin  # before setup, or nothing left to hide
+    # the elixirs left in the box at setup: the first ones of the box (later additions,
+    # lost elixirs and resolved events, were seen)
+    left_out = max(0, len(content.elixirs) - content.settings.deck_size(twin["seats"]))
+    box = twin["box"]
+    unseen_box = left_out if len(box) >= left_out else 0
+    event_ids = [e.id for e in content.events]
+    is_event = set(event_ids).__contains__  # a set: the pack's look-up costs more
+    in_deck = [c for c in deck if not is_event(c)]
+    pool = _drawn(in_deck + box[:unseen_box], len(in_deck), rng)
+    chosen = pool[: len(in_deck)]
+    box[:unseen_box] = pool[len(in_deck) :]
+    # events: as many as the deck and the exchange's set-aside pile hold now, from those
+    # not revealed yet (the box and the one resolving hold every revealed event)
+    pending = twin["pending"]
+    set_aside = pending["set_aside"] if pending is not None else []
+    hidden_events = len(deck) - len(in_deck) + len(set_aside)
+    events: list[str] = []
+    if hidden_events:
+        seen = {c for c in box if is_event(c)}
+        if pending is not None:
+            seen.add(pending["card"])
+        candidates = [e for e in event_ids if e not in seen]
+        events = _drawn(candidates, hidden_events, rng)[:hidden_events]
+    if set_aside:
+        set_aside[:] = events[: len(set_aside)]
+        events = events[len(set_aside) :]
+    deck[:] = _drawn(chosen + events, len(deck), rng)
+    return twin
+
+
+def _drawn(items: list[str], n: int, rng: Rng) -> list[str]:
+    """`items`, changed in place, with `n` of them drawn without replacement moved to
+    the front in the order drawn: a partial Fisher-Yates whose choices are the digits
+    of one uniform number, one draw from the Rng instead of one per card."""
+    size = len(items)
+    n = min(n, size - 1)  # the last card left is no choice
+    if n <= 0:
+        return items
+    code = rng.randint(0, math.perm(size, n) - 1)
+    for i in range(n):
+        code, k = divmod(code, size - i)
+        items[i], items[i + k] = items[i + k], items[i]
+    return items
