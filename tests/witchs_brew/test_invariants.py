@@ -9,13 +9,15 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
-from athanor.engine import game
+from athanor.engine import game, turns
 from athanor.engine.audit import verify
 from athanor.engine.local import LocalGame
 from athanor.games.witchs_brew.content import KINDS
+from athanor.games.witchs_brew.roles import ROLES
 from athanor.games.witchs_brew.rules import RULES
 
 CARDS = RULES.cards
@@ -38,7 +40,11 @@ OPTION_SETS = [
 
 
 def check(g: LocalGame, totals: dict[str, int], hands: dict[int, list[str]]) -> None:
-    rs = g.state.rules_state
+    check_state(g.state.rules_state, g.seats, totals)
+
+
+def check_state(rs: dict[str, Any], seats: int, totals: dict[str, int]) -> None:
+    """The invariants of one rules state (a true one, or a sampled twin)."""
     players = rs["players"].values()
     for k in KINDS:
         held = sum(p["drops"][k] for p in players) + rs["on_shelf"]["drops"][k]
@@ -60,16 +66,31 @@ def check(g: LocalGame, totals: dict[str, int], hands: dict[int, list[str]]) -> 
     for _key, p in rs["players"].items():
         assert len(p["hand"]) + len(p["played"]) in (0, SETTINGS.hand)
         assert not set(p["hand"]) & set(p["played"])
+        assert p["hand"] == [r for r in ROLES if r in p["hand"]]  # kept in role order
+    # the turned spells lie at the bottom, in the order they were turned (RC-SPELL-02)
+    turned = rs["seen_spells"]
+    assert not turned or rs["spells"][-len(turned) :] == turned
+    play = rs["play"]
+    if rs["phase"] == "play":
+        # every holder plays a led card (RC-Q-07): a role whose answers are over is in
+        # no hand, and the seats still to answer are exactly the later holders
+        answering = play["role"] if play and play["stage"] == "respond" else None
+        for p in players:
+            assert not set(p["hand"]) & ({r for q in players for r in q["played"]} - {answering})
+        if answering:
+            later = turns.seats_after(list(range(1, seats + 1)), play["leader"])
+            later = later[later.index(play["queue"][0]) :]
+            assert play["queue"] == [s for s in later if answering in rs["players"][str(s)]["hand"]]
     # a role still in hand is named in no other seat's view (its card is not played)
-    for seat in range(1, g.seats + 1):
+    for seat in range(1, seats + 1):
         for other, p in rs["players"].items():
             if int(other) == seat:
                 continue
             seen = RULES.view(rs, seat)["players"][other]
-            assert "hand" not in seen
+            assert ("hand" in seen) == (rs["phase"] == "over")  # the end opens everything
             assert set(seen["played"]) == set(p["played"])
     if rs["phase"] == "choose" and rs["pending"] is not None:
-        for seat in range(1, g.seats + 1):
+        for seat in range(1, seats + 1):
             text = json.dumps(RULES.view(rs, seat)["choice"]["answers"])
             for other in rs["pending"]["answers"]:
                 if int(other) != seat:

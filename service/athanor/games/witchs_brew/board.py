@@ -12,14 +12,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from athanor.engine.rules import Section
+from athanor.games.witchs_brew.content import KINDS, SHELVES, STACKS
 from athanor.games.wording import count, title, wrapped
 
 JSON = dict[str, Any]
 
 
+def in_order(mapping: Mapping[str, Any] | None, order: tuple[str, ...]) -> list[tuple[str, Any]]:
+    """A mapping's items in the game's order (then any others by name): the engine hands
+    the board a key-sorted view, and a view made otherwise must draw the same board."""
+    items = dict(mapping or {})
+    known = [(k, items[k]) for k in order if k in items]
+    return known + sorted((k, v) for k, v in items.items() if k not in order)
+
+
 def drops(by_kind: Mapping[str, Any] | None) -> str:
     """{"red": 1, "white": 3, "green": 0} as "1 red 3 white 0 green"."""
-    return " ".join(f"{n} {k}" for k, n in (by_kind or {}).items()) or "none"
+    return " ".join(f"{n} {k}" for k, n in in_order(by_kind, KINDS)) or "none"
 
 
 def _seats(seats: list[Any]) -> str:
@@ -60,7 +69,7 @@ def board(view: JSON) -> list[Section]:
     cauldrons = [
         f"{title(kind)} ({len(cards)}): "
         + (_short(name(cards[0]), title(kind) + " cauldron: ") if cards else "empty")
-        for kind, cards in stacks.items()
+        for kind, cards in in_order(stacks, STACKS)
     ]
     sections.append(Section("Cauldrons", tuple(cauldrons)))
 
@@ -68,7 +77,7 @@ def board(view: JSON) -> list[Section]:
     on_shelf = game.get("on_shelf") or {}
     lying = {"gold": f"{on_shelf.get('gold', 0)} gold", "drops": drops(on_shelf.get("drops"))}
     shelf_lines = []
-    for kind, cards in shelves.items():
+    for kind, cards in in_order(shelves, SHELVES):
         top = name(cards[0]).split(": ", 1)[-1] if cards else "empty"
         shelf_lines.append(f"{title(kind)} ({len(cards)}): {top}")
         shelf_lines.append(f"  on it: {lying.get(kind, '?')}")

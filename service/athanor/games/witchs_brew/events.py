@@ -298,6 +298,8 @@ def _favor(content: Content, state: State, body: FavorTaken) -> None:
     apply_change(content, state, seat, body["change"])
     play["favors"].append(seat)
     if body.get("instead"):  # the holder took the favor instead (holder_may_favor)
+        if play["role"] == "warlock":  # he saw the top spell's choices, nobody else did
+            state["top_seen"] = [*state.get("top_seen", []), seat]
         play["stage"] = "done"
         return
     _card_played(state, seat, play["role"])
@@ -307,6 +309,8 @@ def _favor(content: Content, state: State, body: FavorTaken) -> None:
 @handles("FullActionDone")
 def _full(content: Content, state: State, body: FullActionDone) -> None:
     apply_change(content, state, body["seat"], body["change"])
+    if "spell" in body:  # the cast names the top spell to everyone (a closed book too)
+        state["top_seen"] = [0]
     _play(state)["stage"] = "done"
 
 
@@ -395,6 +399,7 @@ def _set_ended(content: Content, state: State, body: SetEnded) -> None:
         top = state["spells"].pop(0)
         state["spells"].append(top)
         state["seen_spells"] = [*[s for s in state["seen_spells"] if s != top], top]
+    state["top_seen"] = []  # a new card is on top, unseen
     for p in state["players"].values():
         p["played"] = []
         p["hand"] = []

@@ -4,8 +4,8 @@ The engine hands `preview` the seat's view (views.py) and one of its legal comma
 never the state: the acting seat is the one whose hand the view holds. A preview names
 the role chosen and what a favor or a full action takes and gives (drops, gold, vials,
 the top cauldron of an open stack), with the holdings before and after. Nothing hidden
-is read: other hands are not in the view, and with a closed spell book only what the
-command itself says of the spell is told.
+is read: other hands are not in the view, and a closed spell book names its top spell
+only to a seat the view shows it to.
 
 The numbers are the rules' (roles.py: the favor and full action constants, the
 cauldron surcharge; the pack's printed cauldrons and shelves).
@@ -57,8 +57,10 @@ class Seen:
         return str(cards[0]) if cards else None
 
     def top_spell(self) -> str | None:
-        order = (self.view.get("spells") or {}).get("order") or []
-        return str(order[0]) if order else None
+        spells = self.view.get("spells") or {}
+        order = spells.get("order") or []
+        top = order[0] if order else spells.get("top")  # a closed book: only when shown
+        return str(top) if top else None
 
 
 def acting_seat(view: JSON) -> str | None:

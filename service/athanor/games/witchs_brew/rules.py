@@ -1,5 +1,6 @@
 """Witch's Brew's Rules object: commands to their deciders, then the flow onward until
-a seat must decide; the outcome (RC-Q-15); the presentation."""
+a seat must decide; the outcome (RC-Q-15); the presentation; the hidden-information
+sampler (sampler.py), which also decides which commands may be undone (README, Undo)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from athanor.games.witchs_brew import (
     labels,
     listing,
     previews,
+    sampler,
     setup,
     views,
 )
@@ -67,6 +69,10 @@ class WitchsBrewRules(PlainStateRules):
     max_seats = 5
     event_schemas: Mapping[str, int] = {}
     upcasters: Mapping[tuple[str, int], Upcaster] = {}
+    # a lead or an answer shows who answers next, which follows from hidden hands; a
+    # rare holder (one card left among many possible) is missed by a few uniform twins,
+    # so these are never taken back (README, Undo)
+    undo_forbidden = frozenset({"LeadRole", "Claim", "SoBeIt", "Pass"})
 
     def __init__(self, pack: Pack | None) -> None:
         if pack is None:
@@ -106,6 +112,9 @@ class WitchsBrewRules(PlainStateRules):
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(self.cards, state)
+
+    def sample(self, state: State, seat: int | None, rng: Rng) -> State:
+        return sampler.sample(state, seat, rng)
 
 
 FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)

@@ -98,6 +98,7 @@ def initial_state(content: Content, options: Options, seats: int) -> State:
         "on_shelf": {"gold": 0, "drops": no_drops()},
         "spells": [sp.id for sp in content.spells],
         "seen_spells": [],
+        "top_seen": [],
         "ravens": 0,
         "supply": {
             "drops": {k: s.supply_drops - s.start_drops.get(k, 0) * seats for k in KINDS},

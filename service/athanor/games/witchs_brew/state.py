@@ -6,7 +6,8 @@ held the last full action), pending (the secret choice of role cards, an engine
 Decision), play (the role being played, or None between plays), stacks (cauldron
 stacks, top first), shelves (potion shelf stacks, top first), on_shelf (what lies on
 each top shelf card), spells (the spell book, top first), seen_spells (spells turned
-face up to the bottom, for a closed book), ravens (raven cards taken), supply, players.
+face up to the bottom, for a closed book), top_seen (who has seen the top spell this
+set), ravens (raven cards taken), supply, players.
 
 A Player: drops by kind, gold, vials, cards (cauldrons and shelves taken, in order),
 hand (role cards kept for this set, not yet played), played (played this set).
@@ -93,6 +94,9 @@ class State(TypedDict):
     on_shelf: OnShelf
     spells: list[str]
     seen_spells: list[str]
+    # seats that have seen the top spell's face this set, 0 for the whole table (the
+    # Warlock cast it); absent from states made before it was kept
+    top_seen: NotRequired[list[int]]
     ravens: int
     supply: Supply
     players: dict[str, Player]
@@ -137,6 +141,25 @@ def top_shelf(state: State, kind: str) -> str | None:
 def on_top_shelf(state: State, kind: str) -> int:
     pile = state["on_shelf"]
     return pile["gold"] if kind == "gold" else sum(pile["drops"].values())
+
+
+def top_spell_known(state: State, seat: int | None) -> bool:
+    """Whether `seat` (None: a spectator) knows the face of the top spell: always with an
+    open book or at the end; with a closed one (RC-Q-24) once the Warlock cast it this
+    set, and for the Warlock's holder, whose choices of the full action follow from it."""
+    if state["options"]["spells_open"] or state["phase"] == "over":
+        return True
+    seen = state.get("top_seen", [])
+    if 0 in seen or (seat is not None and seat in seen):
+        return True
+    play = state["play"]
+    return (
+        seat is not None
+        and play is not None
+        and play["role"] == "warlock"
+        and play["stage"] == "action"
+        and play["holder"] == seat
+    )
 
 
 def score_parts(content: Content, state: State, seat: int) -> dict[str, int]:

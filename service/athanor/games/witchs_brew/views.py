@@ -3,8 +3,10 @@
 Open to all: drops and gold in every play area, the cauldron and shelf stacks
 (RC-INFO-01), what lies on the top shelves, the spell book when open (RC-Q-24), raven
 cards taken (RC-RAVEN-04), each seat's number of face-down cards, the role cards
-played this set. A seat's own: its hand for the set (RC-Q-06), its vials and the faces
-of its face-down cards (RC-Q-27; everything is open with open_holdings)."""
+played this set, the top spell once the Warlock cast it. A seat's own: its hand for the
+set (RC-Q-06), its vials and the faces of its face-down cards (RC-Q-27; everything is
+open with open_holdings), the top spell of a closed book while it holds the Warlock's
+full action (its choices name it). At the end everything is open."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from athanor.engine import Table, decisions
 from athanor.games import wording
 from athanor.games.witchs_brew.content import Content
 from athanor.games.witchs_brew.roles import NAMES
-from athanor.games.witchs_brew.state import State, score_parts
+from athanor.games.witchs_brew.state import State, score_parts, top_spell_known
 
 
 def _player(content: Content, state: State, key: str, seat: int | None) -> dict[str, Any]:
@@ -33,7 +35,7 @@ def _player(content: Content, state: State, key: str, seat: int | None) -> dict[
     if open_:
         out["vials"] = p["vials"]
         out["cards"] = list(p["cards"])
-    if own:
+    if own or state["phase"] == "over":  # cards left at an early end are open then
         out["hand"] = list(p["hand"])
     return out
 
@@ -58,6 +60,8 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
     spells: dict[str, Any] = {"count": len(state["spells"]), "seen": list(state["seen_spells"])}
     if opts["spells_open"] or state["phase"] == "over":
         spells["order"] = list(state["spells"])
+    elif state["spells"] and top_spell_known(state, seat):
+        spells["top"] = state["spells"][0]  # cast this set, or the Warlock's holder's own
     supply: dict[str, Any] = {
         "drops": dict(state["supply"]["drops"]),
         "gold": state["supply"]["gold"],
