@@ -114,9 +114,11 @@ def bid(state: State, command: Command, seat: int) -> list[Event]:
 
 
 def guarantees(state: State, seat: int) -> list[str]:
-    """The levels a seller may offer: price at least 1 (AL-SELL-08/13)."""
+    """The levels a seller may offer: price at least 1 (AL-SELL-08/13); none before the
+    seat's bid is placed."""
     sale = state["sale"]
-    assert sale is not None
+    if sale is None or str(seat) not in sale["bids"]:
+        return []
     discount = sale["bids"][str(seat)]
     rep = player(state, seat)["reputation"]
     return [q for q in QUALITIES if price(q, discount, rep) >= 1]
@@ -178,7 +180,8 @@ def sell(content: Content, state: State, command: Command, seat: int, rng: Rng) 
     cards = mixing.ingredients(command)
     played = favors.played(command, favors.ON_SELL, state, seat)
     sale = state["sale"]
-    assert sale is not None
+    if sale is None or str(seat) not in sale["bids"]:  # only mid-batch, never at rest
+        raise RuleViolation("NO_SALE", "no sale is open for your bid yet", "AL-SELL-04")
     first = sale["order"][:1] == [seat]
     blocked_ok = "merchant" in played and not first  # AL-FAV-07, AL-Q-17
     if wanted not in (all_wants(content, state) if blocked_ok else wanted_open(content, state)):

@@ -90,7 +90,11 @@ def _action(content: Content, state: State, seat: int, space: str) -> list[Comma
         ]
     if space == "sell":
         sale = state["sale"]
-        first = sale is not None and sale["order"][:1] == [seat]
+        # a sell turn heads the queue before its SaleOpened within one batch: folding
+        # shows that state (a past view), and no sale is open yet to sell into
+        if sale is None or str(seat) not in sale["bids"]:
+            return []
+        first = sale["order"][:1] == [seat]
         out = []
         for f in favors.options(state, seat, favors.ON_SELL):
             merchant = "merchant" in f and not first
