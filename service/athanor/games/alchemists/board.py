@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from athanor.engine.rules import Section
-from athanor.games.alchemists.content import Content, OrderSpace
+from athanor.games.alchemists.alchemicals import INGREDIENTS
+from athanor.games.alchemists.content import SEALS, Content, OrderSpace
 from athanor.games.alchemists.names import SPACE_NAMES
 from athanor.games.wording import count, title, wrapped
 
@@ -164,7 +165,9 @@ def _theory(name: Callable[[Any], str], ing: str, t: JSON) -> str:
 
 
 def _own(name: Callable[[Any], str], p: JSON) -> tuple[str, ...]:
-    seals = [f"{k} {n}" for k, n in (p.get("seals") or {}).items() if n]
+    # in the game's order, not the view's: the engine draws boards from a key-sorted view
+    held: Mapping[str, int] = p.get("seals") or {}
+    seals = [f"{k} {held[k]}" for k in (*SEALS, *sorted(set(held) - set(SEALS))) if held.get(k)]
     lines = [
         *wrapped("ingredients", [name(i) for i in p.get("hand") or []]),
         *wrapped("favors", [name(f) for f in p.get("favors") or []]),
@@ -184,8 +187,10 @@ def _notebook(name: Callable[[Any], str], notebook: JSON) -> tuple[str, ...]:
     possible: Mapping[str, list[str]] = notebook.get("possible") or {}
     width = max((len(name(ing)) for ing in possible), default=0)
     rows = [
-        f"{name(ing):<{width}} " + "".join(str(a) if f"A{a}" in still else "." for a in range(1, 9))
-        for ing, still in possible.items()
+        f"{name(ing):<{width}} "
+        + "".join(str(a) if f"A{a}" in possible[ing] else "." for a in range(1, 9))
+        for ing in (*INGREDIENTS, *sorted(set(possible) - set(INGREDIENTS)))
+        if ing in possible
     ]
     return (
         f"{notebook.get('worlds')} of {notebook.get('of')} worlds left",
