@@ -8,7 +8,6 @@ bid (the secret sell bids), end (end-of-round steps), between, over.
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from athanor.engine import BadCommand, Event, Rng, RuleViolation
@@ -79,11 +78,24 @@ def declare_options(content: Content, state: State, seat: int) -> list[dict[str,
     space's actions (AL-DEC-05); placing fewer cubes is allowed (AL-Q-11)."""
     cubes = player(state, seat)["cubes"]
     spaces = open_spaces(state, content)
-    choices = [range(max_actions(state, seat, s) + 1) for s in spaces]
-    out = []
-    for combo in itertools.product(*choices):
-        if sum(cost(s, n) for s, n in zip(spaces, combo, strict=True)) <= cubes:
-            out.append({s: n for s, n in zip(spaces, combo, strict=True) if n})
+    # cubes for 0..most actions per space: a cost only grows with the actions, so the
+    # walk below stops at the first too dear instead of pricing every product
+    prices = [[cost(s, n) for n in range(max_actions(state, seat, s) + 1)] for s in spaces]
+    out: list[dict[str, int]] = []
+    chosen: list[int] = []
+
+    def walk(i: int, left: int) -> None:  # in itertools.product's order
+        if i == len(spaces):
+            out.append({s: n for s, n in zip(spaces, chosen, strict=True) if n})
+            return
+        for n, price in enumerate(prices[i]):
+            if price > left:
+                break
+            chosen.append(n)
+            walk(i + 1, left - price)
+            chosen.pop()
+
+    walk(0, cubes)
     return out
 
 
