@@ -22,6 +22,7 @@ from athanor.games.alchemists import (
     previews,
     reader,
     rounds,
+    sampler,
     setup,
     theories,
     views,
@@ -118,6 +119,9 @@ class AlchemistsRules(PlainStateRules):
     max_seats = 4
     event_schemas: Mapping[str, int] = {}
     upcasters: Mapping[tuple[str, int], Upcaster] = {}
+    # a debunk's answer is told to every seat: the undoing seat's twins show
+    # what it saw, not what the others learned, and no one can unlearn an answer
+    undo_forbidden = frozenset({"DebunkApprentice", "DebunkMaster"})
 
     def __init__(self, pack: Pack | None) -> None:
         if pack is None:
@@ -162,6 +166,9 @@ class AlchemistsRules(PlainStateRules):
 
     def view(self, state: State, seat: int | None) -> JSON:
         return views.view(self.cards, state, seat)
+
+    def sample(self, state: State, seat: int | None, rng: Rng) -> State:
+        return sampler.sample(state, seat, rng)
 
     def legal_commands(self, state: State, seat: int) -> list[JSON]:
         if state["mode"] == "reader":

@@ -1,9 +1,11 @@
 """What a seat sees and the table summary (events as sentences: words.py).
 
 Secret (AL-SET-17): a seat's ingredient hand, favors, unused seals, set-aside cards,
-its facts (the ingredients of its own mixes) and the kinds of its seals on the board
-until revealed; the assignment and its code until the game is over (reader mode: the
-code is shown at the start, as the printed app shows it, AL-CR-02)."""
+its facts (the ingredients of its own mixes), the kinds of its seals on the board
+until revealed, its bid until every bid is shown, and a Herbalist it kept or drew
+until HerbalistPlayed (the favor it keeps at setup is a secret choice); the assignment
+and its code until the game is over (reader mode: the code is shown at the start, as
+the printed app shows it, AL-CR-02)."""
 
 from __future__ import annotations
 
@@ -32,10 +34,13 @@ PUBLIC_PLAYER = (
 OWN_PLAYER = ("hand", "favors", "drawn_favors", "seals", "set_aside", "facts")
 
 
-def _player(p: Player, own: bool) -> dict[str, Any]:
+def _player(p: Player, own: bool, pending: int) -> dict[str, Any]:
     out: dict[str, Any] = {k: p[k] for k in PUBLIC_PLAYER}  # type: ignore[literal-required]
     out["hand_count"] = len(p["hand"])
-    out["favor_count"] = len(p["favors"])
+    # a Herbalist kept or drawn but not yet played counts as a held favor: the state
+    # moves it to the discard pile at once, so counting only `favors` would tell the
+    # table a secret KeepFavor choice (or a secret draw) before HerbalistPlayed does
+    out["favor_count"] = len(p["favors"]) + pending
     out["seals_left"] = sum(p["seals"].values())
     if own:
         out.update({k: p[k] for k in OWN_PLAYER})  # type: ignore[literal-required]
@@ -83,7 +88,8 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
             "declared": {k: dict(v) for k, v in state["declared"].items()},
             "queue": [list(q) for q in state["queue"]],
             "associates": {k: list(v) for k, v in state["associates"].items()},
-            "herbalists": list(state["herbalists"]),
+            # only the seat's own Herbalists still to play: HerbalistPlayed reveals each
+            "herbalists": [s for s in state["herbalists"] if s == seat],
             "herbal_discard": state["herbal_discard"],
             "sale": None
             if sale is None
@@ -118,7 +124,9 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
                 for ing, t in state["theories"].items()
             },
             "players": {
-                k: _player(p, seat is not None and int(k) == seat)
+                k: _player(
+                    p, seat is not None and int(k) == seat, state["herbalists"].count(int(k))
+                )
                 for k, p in state["players"].items()
             },
         }
