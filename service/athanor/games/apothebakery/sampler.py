@@ -87,14 +87,21 @@ def _redeal(places: Iterable[list[str]], rng: Rng) -> None:
 def _forries(cards: Cards, twin: State, seat: int | None, rng: Rng) -> None:
     """Forrie decks (every card's place) and other seats' hands. A Forrie Tamer moves
     decks between seats and a seat's unpicked Forries go back on its deck, so one place
-    can hold two species: each species' cards keep their places' species and trade
-    places only among themselves."""
+    can hold two species; how many of each a place holds is known (cards move in
+    counted blocks), so each species' cards trade places only among themselves. Where
+    each species lies in such a mixed deck is forgotten: it may have been shuffled since
+    (an Iridescent shuffled in)."""
     spots: dict[str, list[tuple[list[str], int]]] = {}
     for s in seat_numbers(twin):
         p = player(twin, s)
         for place in (p["deck"], p["hand"]) if s != seat else (p["deck"],):
-            for i, card in enumerate(place):
-                spots.setdefault(cards.forrie(card).species, []).append((place, i))
+            kinds = [cards.forrie(card).species for card in place]
+            if place is p["deck"] and len(set(kinds)) > 1:
+                order = _shuffled(range(len(place)), rng)
+                place[:] = [place[i] for i in order]
+                kinds = [kinds[i] for i in order]
+            for i, kind in enumerate(kinds):
+                spots.setdefault(kind, []).append((place, i))
     for where in spots.values():
         drawn = _shuffled([place[i] for place, i in where], rng)
         for (place, i), card in zip(where, drawn, strict=True):
