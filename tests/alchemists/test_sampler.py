@@ -7,6 +7,7 @@ A failing game replays exactly: its Random and its seed come from its test id.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from dataclasses import replace
@@ -30,7 +31,7 @@ from athanor.games.alchemists.alchemicals import (
 )
 from athanor.games.alchemists.notebook import Notebook
 from athanor.games.alchemists.rules import RULES
-from athanor.games.alchemists.sampler import facts_known, worlds_of
+from athanor.games.alchemists.sampler import draw_rank, facts_known, worlds_of
 from tests.alchemists.support import act, at_action, edit, me, rs, start
 
 TIME = "2024-01-01T00:00:00Z"
@@ -167,7 +168,7 @@ def walk_and_check(seats: int, variant: str, n: int) -> None:
                 continue
             checks += 1
             differ += twin.rules_state != state.rules_state
-            worlds = worlds_of(facts_known(state.rules_state, seat))[1]
+            worlds = worlds_of(facts_known(state.rules_state, seat))[1][-1]
             same_assignment += twin.rules_state["assignment"] == state.rules_state["assignment"]
             expected_same += 1 / worlds
         assert state.rules_state == frozen  # sampling never changes the state
@@ -215,6 +216,35 @@ def test_a_twin_plays_on_to_the_end(seats: int, variant: str, n: int) -> None:
         twin = twin_of(walk.state, seat, f"on-{seat}")
         end = play_out(twin, random.Random(f"on-{seats}-{variant}-{seat}"))
         assert end.outcome is not None and len(end.outcome["scores"]) == seats
+
+
+class Counting(Rng):
+    """An Rng whose randint answers 0, 1, 2, ... in turn: draw_rank's k-th world."""
+
+    def __init__(self) -> None:
+        super().__init__(b"counting")
+        self.next = 0
+
+    def randint(self, low: int, high: int) -> int:
+        self.next += 1
+        return low + self.next - 1
+
+
+@pytest.mark.rule("AL-Q-06")
+def test_the_assignment_is_drawn_among_the_seats_worlds() -> None:
+    """draw_rank's k-th pick is the k-th assignment (by rank) the facts allow, so a
+    uniform k is a uniform world: every one reachable, none outside."""
+    facts = [
+        {"kind": "mix", "ingredients": ["toad", "fern"], "result": "R+"},
+        {"kind": "sign", "ingredient": "mushroom", "colour": "B", "sign": "-"},
+        {"kind": "sell", "ingredients": ["flower", "fern"], "wanted": "G+", "quality": "sign"},
+    ]
+    keys = tuple(sorted(json.dumps(f, sort_keys=True) for f in facts))
+    worlds = Notebook(facts).worlds
+    allowed = [r for r in range(40320) if worlds >> r & 1]
+    assert 0 < len(allowed) < 40320 and worlds_of(keys)[1][-1] == len(allowed)
+    rng = Counting()
+    assert [draw_rank(keys, rng) for _ in allowed] == allowed
 
 
 def drawn(state: GameState, seat: int | None, part: Any, n: int = 16) -> list[Any]:

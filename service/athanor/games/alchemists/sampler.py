@@ -30,6 +30,7 @@ and which of another seat's mixes a Periscope glimpse was of.
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
@@ -54,8 +55,11 @@ HERBALIST = "herbalist"
 # draw again this many times, then keep the true assignment and set-aside cards
 ATTEMPTS = 20
 Pair = tuple[str, str]
-PAIRS: tuple[Pair, ...] = tuple(
-    (a, b) for i, a in enumerate(INGREDIENTS) for b in INGREDIENTS[i + 1 :]
+# the 28 unordered pairs of ingredients, with their positions in an assignment
+PAIRS: tuple[tuple[Pair, int, int], ...] = tuple(
+    ((a, b), i, i + 1 + k)
+    for i, a in enumerate(INGREDIENTS)
+    for k, b in enumerate(INGREDIENTS[i + 1 :])
 )
 
 
@@ -127,31 +131,34 @@ def facts_known(state: State, knower: int | None) -> tuple[str, ...]:
     return tuple(sorted({_key(f) for f in facts}))
 
 
+BLOCK = 64  # ranks per block of the cached prefix counts
+
+
 @lru_cache(maxsize=256)
-def worlds_of(keys: tuple[str, ...]) -> tuple[str, int]:
-    """The assignments agreeing with the facts: the notebook's bitset as a binary string
-    (its last character is rank 0) and how many there are. Cached: the undo check and
-    bots sample many twins of one state."""
+def worlds_of(keys: tuple[str, ...]) -> tuple[str, tuple[int, ...]]:
+    """The assignments agreeing with the facts: a string of 40,320 "0"/"1" indexed by
+    rank, and the number of ones before each block of BLOCK ranks (the last entry: how
+    many there are). Cached: the undo check and bots draw many twins of one state."""
     worlds = Notebook(json.loads(k) for k in keys).worlds
-    return format(worlds, f"0{COUNT}b"), worlds.bit_count()
+    bits = format(worlds, f"0{COUNT}b")[::-1]  # format puts rank 0 last
+    before = [0]
+    for start in range(0, COUNT, BLOCK):
+        before.append(before[-1] + bits.count("1", start, start + BLOCK))
+    return bits, tuple(before)
 
 
 def draw_rank(keys: tuple[str, ...], rng: Rng) -> int:
-    """A uniform rank among the assignments agreeing with the facts: the k-th set bit,
-    found by bisecting on counts of ones (str.count runs in C)."""
-    bits, count = worlds_of(keys)
-    if count == 0:  # facts that contradict each other: never folded from real answers
+    """A uniform rank among the assignments agreeing with the facts: the k-th one,
+    found through the block counts, then within its block."""
+    bits, before = worlds_of(keys)
+    if before[-1] == 0:  # facts that contradict each other: never folded from real answers
         raise ValueError("no assignment agrees with these facts")
-    k = rng.randint(0, count - 1)
-    # the position p (from the string's end, which is rank 0) with exactly k ones after it
-    lo, hi = 0, COUNT  # search over string index i: ones in bits[i:] > k
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if bits.count("1", mid) > k:
-            lo = mid
-        else:
-            hi = mid
-    return COUNT - 1 - lo
+    k = rng.randint(0, before[-1] - 1)
+    block = bisect_right(before, k) - 1
+    at = bits.find("1", block * BLOCK)
+    for _ in range(k - before[block]):
+        at = bits.find("1", at + 1)
+    return at
 
 
 # ---------------------------------------------------------------- other seats' facts
@@ -159,11 +166,7 @@ def draw_rank(keys: tuple[str, ...], rng: Rng) -> int:
 
 def _pairs_making(assignment: Assignment, results: Iterable[str]) -> list[Pair]:
     wanted = set(results)
-    return [
-        (a, b)
-        for a, b in PAIRS
-        if MIX[assignment[INGREDIENTS.index(a)]][assignment[INGREDIENTS.index(b)]] in wanted
-    ]
+    return [pair for pair, i, j in PAIRS if MIX[assignment[i]][assignment[j]] in wanted]
 
 
 def _redrawn(fact: Fact, assignment: Assignment, rng: Rng) -> Fact:
@@ -234,6 +237,8 @@ def _seals(twin: State, others: list[str], rng: Rng) -> None:
             for s in t["seals"]
             if s["seat"] == int(k) and not s["revealed"]
         ]
+        if not hidden:  # the unused kinds are then what the table saw go: nothing to draw
+            continue
         kinds = Counter(p["seals"]) + Counter(s["seal"] for s in hidden)
         drawn = rng.shuffled(sorted(kinds.elements()))
         for s, kind in zip(hidden, drawn, strict=False):
@@ -246,7 +251,10 @@ def _deal(rng: Rng, pool: Counter[str], plain: int, rest: int) -> tuple[list[str
     """`plain` cards that are not a Herbalist, then `rest` of any kind, from `pool`: a
     uniform deal given that the first slots hold no Herbalist."""
     others = sorted(c for c in pool.elements() if c != HERBALIST)
-    first = rng.shuffled(others)[:plain]
+    for i in range(plain):  # the first `plain` of a Fisher-Yates shuffle: a uniform pick
+        j = rng.randint(i, len(others) - 1)
+        others[i], others[j] = others[j], others[i]
+    first = others[:plain]
     left = pool - Counter(first)
     second = rng.shuffled(sorted(left.elements()))
     assert len(second) == rest
