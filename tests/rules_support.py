@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from athanor.engine import Event, Rng, game
 from athanor.engine.game import GameState
+from athanor.engine.record import canonical
 from athanor.engine.rules import Rules
 from athanor.engine.settle import copy_state
 
@@ -95,7 +96,8 @@ def check_board(rules: Rules, view: dict[str, Any], boards: dict[str, Any]) -> N
     is made from the view alone, names no card by its id, and fits 80 columns."""
     board = view["board"]
     assert boards.setdefault(board_seen(view), board) == board
-    again = {k: v for k, v in view.items() if k != "board"}
+    # as the engine hands it over: keys in one order
+    again = json.loads(canonical({k: v for k, v in view.items() if k != "board"}))
     assert rules.presentation.board is not None
     assert [s.to_json() for s in rules.presentation.board(again)] == board
     text = "\n".join(line for s in board for line in s["lines"])

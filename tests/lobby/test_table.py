@@ -260,8 +260,13 @@ async def test_undo_is_refused_for_another_seat_and_for_secrets(service: GameSer
     await service.act(gid, 1, card, "c1")
     with pytest.raises(RuleViolation):  # not seat 2's command
         await service.undo(gid, Caller(seat=2))
-    with pytest.raises(RuleViolation) as secret:  # a secret commit showed someone something
-        await service.undo(gid, Caller(seat=1))
+    # a secret commit that shows only its own seat its card is taken back
+    await service.undo(gid, Caller(seat=1))
+    await service.act(gid, 1, card, "c2")
+    loaded = await service.load(gid)
+    await service.act(gid, 2, game.legal_commands(loaded.rules, loaded.state, 2)[0], "c3")
+    with pytest.raises(RuleViolation) as secret:  # the last commit revealed seat 1's card
+        await service.undo(gid, Caller(seat=2))
     assert secret.value.code == "CANNOT_UNDO"
 
 

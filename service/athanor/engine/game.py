@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from athanor.engine.events import PUBLIC, Event, Visibility
+from athanor.engine.events import PUBLIC, Event
 from athanor.engine.record import GENESIS, Record, canonical, seal_batch
 from athanor.engine.rng import Rng
 from athanor.engine.rules import Outcome, Rules, Section, Table, Upcaster
@@ -381,7 +381,7 @@ def _decide_undo(
     seat learn nothing it could not have known before acting.
 
     So the command must have drawn nothing from the Rng (no die, shuffle or draw),
-    shown nobody anything the table did not see, not be a type the game forbids
+    shown no other seat anything the table did not see, not be a type the game forbids
     (`Rules.undo_forbidden`), and (`Rules.undo_checks_twins`) give the seat exactly the
     same to see on every sampled twin of the state before it: the same events as the
     seat saw them, the same view after and the same awaited seats. A result that could
@@ -400,7 +400,9 @@ def _decide_undo(
     rng = Rng.for_version(seed, before.version + 1)
     redone = rules.decide(before.rules_state, point.command, seat, rng)
     # a draw from the Rng is a die or a shuffle; a private event showed someone something
-    if rng.used or any(_private(ev.visibility, ev.redacted) for ev in redone):
+    # (the rules of versions before the twin check refused every private event)
+    shown = _shown_to_another if rules.undo_checks_twins else _not_public
+    if rng.used or any(shown(ev, seat) for ev in redone):
         raise _table_violation(
             "CANNOT_UNDO", "that command revealed something or rolled a die: it stands"
         )
@@ -453,8 +455,15 @@ def _seen_after(
     return shown, canonical(rules.view(after, seat)), waiting
 
 
-def _private(visibility: Visibility, redacted: Any) -> bool:
-    return visibility.scope != "public" or redacted is not None
+def _not_public(event: Event, seat: int) -> bool:
+    return event.visibility.scope != "public" or event.redacted is not None
+
+
+def _shown_to_another(event: Event, seat: int) -> bool:
+    """Whether `event` shows another seat than `seat` more than the table sees: that
+    seat would keep what it was shown after an undo. What only `seat` sees (its own
+    secret choice) is judged by the twins like everything else it is shown."""
+    return event.visibility.scope == "seats" and any(s != seat for s in event.visibility.seats)
 
 
 def _finish(
