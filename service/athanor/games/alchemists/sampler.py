@@ -86,7 +86,8 @@ def sample(state: State, seat: int | None, rng: Rng) -> State:
             break
     if chosen is None:  # over (the assignment is public), or nothing else fitted
         cards = _ingredients(state, others, truth, rng, keep_set_aside=True)
-        assert cards is not None  # the true set-aside cards are kept: nothing to fit
+        if cards is None:  # never: with the true set-aside cards kept there is nothing to fit
+            raise RuntimeError("the hidden ingredient cards could not be dealt")
         chosen = (truth, cards)
     assignment, cards = chosen
     _place_ingredients(twin, others, cards)
@@ -247,8 +248,8 @@ def _seals(twin: State, others: list[str], rng: Rng) -> None:
         p["seals"] = {kind: rest.get(kind, 0) for kind in p["seals"]}
 
 
-def _deal(rng: Rng, pool: Counter[str], plain: int, rest: int) -> tuple[list[str], list[str]]:
-    """`plain` cards that are not a Herbalist, then `rest` of any kind, from `pool`: a
+def _deal(rng: Rng, pool: Counter[str], plain: int) -> tuple[list[str], list[str]]:
+    """`plain` cards that are not a Herbalist, then the rest of `pool` shuffled: a
     uniform deal given that the first slots hold no Herbalist."""
     others = sorted(c for c in pool.elements() if c != HERBALIST)
     for i in range(plain):  # the first `plain` of a Fisher-Yates shuffle: a uniform pick
@@ -256,9 +257,7 @@ def _deal(rng: Rng, pool: Counter[str], plain: int, rest: int) -> tuple[list[str
         others[i], others[j] = others[j], others[i]
     first = others[:plain]
     left = pool - Counter(first)
-    second = rng.shuffled(sorted(left.elements()))
-    assert len(second) == rest
-    return first, second
+    return first, rng.shuffled(sorted(left.elements()))
 
 
 def _favors(twin: State, others: list[str], rng: Rng) -> None:
@@ -290,13 +289,7 @@ def _favors(twin: State, others: list[str], rng: Rng) -> None:
     for k in others:
         pool += Counter(players[k]["favors"]) + Counter(players[k]["drawn_favors"])
     plain_slots = sum(n for k, n in held.items() if k not in keepers)
-    any_slots = (
-        len(twin["favor_deck"])
-        + free_discard
-        + sum(1 for _ in keepers)
-        + sum(len(players[k]["drawn_favors"]) for k in others)
-    )
-    plain, rest = _deal(rng, pool, plain_slots, any_slots)
+    plain, rest = _deal(rng, pool, plain_slots)
     deck_n = len(twin["favor_deck"])
     twin["favor_deck"], rest = rest[:deck_n], rest[deck_n:]
     new_discard = Counter(rest[:free_discard]) + kept_in_discard
