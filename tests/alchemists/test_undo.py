@@ -1,7 +1,8 @@
 """Taking back one's last command (table.Undo) in Alchemists: refused whenever what the
 command showed the seat could have been different under what it cannot see (the
 engine re-decides it on twins from this game's sampler), and for every debunk, whose
-answer the whole table is told; accepted for what depends on nothing hidden."""
+answer the whole table is told; accepted for what depends on nothing hidden, the
+seat's own secret choices included."""
 
 from __future__ import annotations
 
@@ -159,3 +160,76 @@ def test_a_decline_that_ends_the_round_stands() -> None:
     assert all(e.visibility.scope == "public" and e.redacted is None for e in events)
     refused(after, 1)
     assert types_of(game.decide(NoTwins(RULES.pack), after, UNDO, 1, SEED)[0]) == [UNDONE]
+
+
+# ---------------------------------------------------------------- own secret choices
+
+
+@pytest.mark.rule("AL-TRN-01")
+def test_a_secret_transmutation_is_taken_back() -> None:
+    """Only seat 1 sees which card it transmuted, and nothing hidden decides it."""
+    state = at_action(2, {1: {"transmute": 1}, 2: {"drink": 1}})
+    card = rs(state)["players"]["1"]["hand"][0]
+    _, after = act(state, 1, {"type": "Transmute", "ingredient": card, "favors": []})
+    assert undo(after, 1).rules_state == state.rules_state
+
+
+@pytest.mark.rule("AL-SELL-04", "AL-SELL-05")
+def test_a_bid_is_taken_back_until_it_reveals_the_others() -> None:
+    state = at_action(2, {1: {"sell": 1}, 2: {"sell": 1}})
+    _, first = act(state, 1, {"type": "Bid", "discount": 2})
+    assert undo(first, 1).rules_state == state.rules_state
+    _, last = act(first, 2, {"type": "Bid", "discount": 0})
+    assert rs(last)["sale"]["order"]  # the last bid shows every bid: seat 1's with it
+    refused(last, 2)
+
+
+@pytest.mark.rule("AL-SET-10", "AL-FAV-06")
+def test_a_kept_favor_is_taken_back_until_the_last_choice() -> None:
+    def keep(state: GameState, seat: int) -> GameState:
+        favor = rs(state)["players"][str(seat)]["drawn_favors"][0]
+        return act(state, seat, {"type": "KeepFavor", "favor": favor})[1]
+
+    state = start(3)
+    one = keep(state, 1)
+    assert undo(one, 1).rules_state == state.rules_state
+    refused(keep(keep(one, 2), 3), 3)  # the last shows who kept a Herbalist, or that none did
+
+
+@pytest.mark.rule("AL-PUB-01")
+def test_a_theory_is_taken_back() -> None:
+    """The seal's kind is seat 1's own secret; the grant check is public."""
+    state = at_action(2, {1: {"publish": 1}, 2: {"drink": 1}}, setup=theory("toad", "A8"))
+    command = {"type": "PublishTheory", "ingredient": "fern", "alchemical": "A4", "seal": "silver"}
+    _, after = act(state, 1, command)
+    assert undo(after, 1).rules_state == state.rules_state
+
+
+@pytest.mark.rule("AL-EXP-01", "AL-EXP-03")
+def test_a_mix_stands_unless_the_notebook_knew_its_result() -> None:
+    """Testing toad and fern: an answer seat 1 did not have stands; the same test once
+    its notebook holds that answer is taken back (every twin mixes the same)."""
+    state = at_action(2, {1: {"test": 1}, 2: {"drink": 1}})
+    state = edit(state, _hand_of(1, ["fern", "toad"]))
+    test = {"type": "TestOnStudent", "ingredients": ["toad", "fern"]}
+    events, after = act(state, 1, test)
+    result = events[0].body["result"]
+    refused(after, 1)
+    fact = {"kind": "mix", "ingredients": ["fern", "toad"], "result": result}
+    known = edit(state, lambda s: s["players"]["1"]["facts"].append(fact))
+    _, after = act(known, 1, test)
+    assert undo(after, 1).rules_state == known.rules_state
+
+
+def _hand_of(seat: int, cards: list[str]) -> Any:
+    """`seat` holds exactly `cards`: its old hand goes back to the deck, the cards come
+    from the deck (cards stay counted: twins deal from them)."""
+
+    def change(s: JSON) -> None:
+        p = s["players"][str(seat)]
+        s["deck"] += p["hand"]
+        for c in cards:
+            s["deck"].remove(c)
+        p["hand"] = sorted(cards)
+
+    return change
