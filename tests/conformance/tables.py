@@ -28,6 +28,8 @@ MODES: dict[str, list[dict[str, str]]] = {
 UNLISTED: dict[tuple[str, str], str] = {
     ("valley", "Sell"): "a token change that gains nothing is accepted but not offered",
 }
+# tables that hide nothing from anyone, so no twin can differ: (kind, option, value)
+OPEN_TABLES = {("alchemists", "mode", "reader")}  # the code on screen names the assignment
 MAX_COMMANDS = 4000  # a guard: every random game of these kinds ends well before it
 
 
@@ -40,6 +42,10 @@ class Table:
     @property
     def rules(self) -> Rules:
         return KINDS.get(self.kind)
+
+    @property
+    def hides(self) -> bool:
+        return not any((self.kind, k, v) in OPEN_TABLES for k, v in self.options.items())
 
     def __str__(self) -> str:
         extra = ",".join(f"{k}={v}" for k, v in sorted(self.options.items()))
