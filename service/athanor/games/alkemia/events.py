@@ -17,6 +17,12 @@ def registry(content: Content) -> Handlers:
     def to_discard(state: State, card: str) -> None:
         state["discards"][content.reagent(card).element].append(card)
 
+    def saw_top(unseen: JSON | None, key: str) -> None:
+        """The top card of a pile left its shuffled run (taken, placed or put under):
+        one card fewer whose place nobody has seen (see `State.posts_unseen`)."""
+        if unseen is not None and unseen.get(key, 0) > 0:
+            unseen[key] -= 1
+
     def snapshot(state: State) -> None:
         """What the other seats go on seeing until the secret phase is revealed."""
         state["shown"] = {
@@ -27,12 +33,18 @@ def registry(content: Content) -> Handlers:
                     "inventory": [dict(c) for c in p["inventory"]],
                     "slots": [dict(x) for x in p["slots"]],
                     "sprout": p["sprout"],
+                    "tokens": p["tokens"],
+                    # for the sampler: whether the Artifact was used before the phase
+                    "artifact_used_week": p["artifact_used_week"],
                 }
                 for k, p in state["players"].items()
             },
             "discards": {e: list(pile) for e, pile in state["discards"].items()},
             "decks": {e: len(d) for e, d in state["decks"].items()},
             "supply_seed": state["supply_seed"],
+            "sprouts": state["sprouts"],
+            # seat -> the Reagents it drew in secret this phase (for the sampler)
+            "drawn": {},
         }
 
     def ask_all(state: State, kind: str) -> None:
@@ -65,7 +77,9 @@ def registry(content: Content) -> Handlers:
             "first_builder": b["first_builder"],
             "tried": 0,
             "left_out": [],
+            "unseen": len(b["stack"]),
         }
+        state["posts_unseen"] = {t: len(d) for t, d in b["posts"].items()}
         state["first"] = b["first_builder"]
         state["phase"] = "build"
         state["order_all"] = list(range(1, state["seats"] + 1))
@@ -112,6 +126,7 @@ def registry(content: Content) -> Handlers:
             return
         build = state["build"]
         build["stack"].pop(0)
+        saw_top(build, "unseen")
         build["tried"] = 0
         build["builder"] = build["builder"] % state["seats"] + 1
         kind = content.tile(b["tile"]).kind
@@ -124,12 +139,14 @@ def registry(content: Content) -> Handlers:
     def _deferred(state: State, b: JSON) -> None:
         build = state["build"]
         build["stack"].append(build["stack"].pop(0))
+        saw_top(build, "unseen")
         build["tried"] += 1
 
     @h.handles("TilesLeftOut")
     def _left_out(state: State, b: JSON) -> None:
         state["build"]["left_out"] += b["tiles"]
         state["build"]["stack"] = []
+        state["build"]["unseen"] = 0
 
     @h.handles("FieldBuilt")
     def _built(state: State, b: JSON) -> None:
@@ -308,13 +325,15 @@ def registry(content: Content) -> Handlers:
         to_discard(state, b["card"])
         deck = state["posts"][b["post"]]
         deck.append(deck.pop(0))
+        saw_top(state.get("posts_unseen"), b["post"])
 
     @h.handles("RecipeTaken")
     def _recipe(state: State, b: JSON) -> None:
         p = pay_site(state, b)
         if b["discard"]:
             leave_inventory(state, p, b["discard"])
-        state["posts"][b["post"]].remove(b["card"])
+        state["posts"][b["post"]].remove(b["card"])  # the top card
+        saw_top(state.get("posts_unseen"), b["post"])
         p["inventory"].append({"card": b["card"], "made": False, "depleted": False})
 
     @h.handles("SproutTaken")
@@ -393,6 +412,9 @@ def registry(content: Content) -> Handlers:
     def _bonus(state: State, b: JSON) -> None:
         state["decks"][b["element"]].remove(b["card"])
         player(state, b["seat"])["hand"].append(b["card"])
+        shown = state["shown"]
+        if shown is not None:  # a draw in secret: which seat drew it (for the sampler)
+            shown.setdefault("drawn", {}).setdefault(str(b["seat"]), []).append(b["card"])
 
     # ------------------------------------------------------------ Alchemy Phase
 

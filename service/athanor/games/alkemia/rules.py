@@ -21,6 +21,7 @@ from athanor.games.alkemia import (
     flow,
     labels,
     previews,
+    sampler,
     setup,
     sites,
     views,
@@ -77,6 +78,10 @@ class AlkemiaRules(PlainStateRules):
     max_seats = 6
     event_schemas: Mapping[str, int] = {}
     upcasters: Mapping[tuple[str, int], Upcaster] = {}
+    # what these show hangs on other hands in ways a few twins can miss (see the
+    # README's Undo): a barter names who holds a type, and the last seat to finish a
+    # secret phase sees every choice (the type cannot tell the last from the others)
+    undo_forbidden = frozenset({"Barter", "FinishAlchemy", "FinishCrest", "FinishWeek"})
 
     def __init__(self, pack: Pack | None) -> None:
         if pack is None:
@@ -122,6 +127,9 @@ class AlkemiaRules(PlainStateRules):
 
     def view(self, state: State, seat: int | None) -> JSON:
         return views.view(self.cards, state, seat)
+
+    def sample(self, state: State, seat: int | None, rng: Rng) -> State:
+        return sampler.sample(self, state, seat, rng)
 
     def legal_commands(self, state: State, seat: int) -> list[JSON]:
         cards = self.cards

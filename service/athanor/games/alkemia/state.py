@@ -7,6 +7,11 @@ Top level: ``phase`` (build, field, alchemy, crest, seed, over), ``week``, ``fir
 string), the Field ``turn`` in progress, the open ``pending`` decision, the ``barter``
 session, and ``shown``: what the other seats saw when a secret simultaneous phase began
 (views show it to them until the rules reveal the phase's choices).
+
+Two counts serve the sampler (sampler.py) only: ``build["unseen"]`` and
+``posts_unseen`` (by Item type) say how many cards from the top of the tile stack and
+of each Trading Post deck are still in the order they were shuffled in, none of them
+seen but the top one; the cards below them were seen going under, in that order.
 """
 
 from __future__ import annotations
@@ -75,6 +80,7 @@ class State(TypedDict):
     decks: dict[str, list[str]]
     discards: dict[str, list[str]]
     posts: dict[str, list[str]]
+    posts_unseen: dict[str, int]  # see the module docstring
     bag: list[str]
     supply_seed: int
     sprouts: int

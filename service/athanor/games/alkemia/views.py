@@ -49,7 +49,7 @@ def view(content: Content, state: State, seat: int | None) -> JSON:
             "unsealed": p["unsealed"],
             "slots": [dict(x) for x in seen["slots"]],
             "sprout": seen["sprout"],
-            "tokens": p["tokens"],
+            "tokens": seen["tokens"],  # an Item made in secret brings its tokens unseen
             "glade_ok": p["glade_ok"],
         }
     pending = state["pending"]
@@ -81,7 +81,8 @@ def view(content: Content, state: State, seat: int | None) -> JSON:
         },
         "bag": len(state["bag"]),
         "supply_seed": public["supply_seed"],
-        "sprouts": state["sprouts"],
+        # a Sprout used in secret goes back to the pile unseen
+        "sprouts": public.get("sprouts", state["sprouts"]),
         "build": {
             "builder": build["builder"],
             "drawn": build["stack"][0] if state["phase"] == "build" and build["stack"] else None,
@@ -106,6 +107,10 @@ def table(state: State) -> Table:
     elif state["phase"] == "build":
         step = f"{len(state['build']['stack'])} tiles to place"
     last = state.get("last_roll") or {}
+    # in a secret phase the table shows every seat's Crest as it was when the phase
+    # began: a slot satisfied in secret must not raise a score before the reveal
+    shown = state["shown"]
+    crests = shown["players"] if shown is not None else state["players"]
     return Table(
         track_position=state["week"],
         track_label=f"Week {state['week']}",
@@ -113,7 +118,5 @@ def table(state: State) -> Table:
         step=step,
         last_roll=str(last.get("roll", "")),
         last_roll_seat=int(last.get("seat", 0)),
-        scores={
-            int(k): sum(1 for x in p["slots"] if x["done"]) for k, p in state["players"].items()
-        },
+        scores={int(k): sum(1 for x in p["slots"] if x["done"]) for k, p in crests.items()},
     )
