@@ -144,7 +144,7 @@ def _deal_again(content: Content, state: State, twin: State, seat: int | None, r
     seat saw offered in a barter stays in the offering hand; a barter's partners each
     keep a card it asks for (when random deals miss that, their hands are kept)."""
     others = _others(state, seat)
-    fixed = {s: [] for s in others}  # cards of a hand the seat has seen
+    fixed: dict[int, list[str]] = {s: [] for s in others}  # cards of a hand the seat saw
     offered = _offered_card(state, seat)
     if offered is not None:
         fixed[offered[0]].append(offered[1])
