@@ -1,12 +1,16 @@
 """Which Apothebakery commands a seat may take back (table.Undo; README "Undo").
 
-The engine takes a command back only when it drew nothing from the Rng, showed nobody
-anything the table did not see, and showed the seat the same on every twin of the state
-before it (sampler.py: hidden decks, hands and choices drawn again). So taking a card,
-feeding, the abilities, settling an overflow, ending an Alchemy turn, rearranging and
-most spells are taken back; secret choices, draws and rolls never are; a Clean Sweep,
-which deals the Wilderness deck's hidden top cards face up, stands although it draws
-nothing from the Rng and shows everyone everything: only the twins tell.
+The engine takes a command back only when it drew nothing from the Rng, showed no
+other seat anything the table did not see, and showed the seat the same on every twin
+of the state before it (sampler.py: hidden decks, hands and choices drawn again). So
+taking a card, feeding, the abilities, settling an overflow, ending an Alchemy turn,
+rearranging and most spells are taken back, and so is a secret choice that shows the
+seat nothing new (a pick or a Poltergeist receiver while another seat still chooses);
+draws and rolls never are; the last pick (it reveals everyone's), the last Poltergeist
+receiver (it moves every elixir as the others chose in secret), an objective exchange
+that draws and a Clean Sweep (it deals the Wilderness deck's hidden top cards) stand
+although they draw nothing from the Rng and show no other seat anything: only the
+twins tell.
 """
 
 from __future__ import annotations
@@ -17,23 +21,21 @@ from typing import Any
 
 import pytest
 
-from athanor.engine import PUBLIC, Rng, RuleViolation, game
+from athanor.engine import PUBLIC, Event, Rng, RuleViolation, game
 from athanor.engine.game import GameState
 from athanor.engine.local import LocalGame
 from athanor.games.apothebakery import spells
 from athanor.games.apothebakery.rules import RULES
+from tests.apothebakery import support
 from tests.apothebakery.support import edit
 
 CARDS = RULES.cards
 UNDO = {"type": "table.Undo"}
-SEED = b"apothebakery undo"
+SEED = support.SEED
 # taken back wherever they are played: nothing follows them that the seat cannot see
 ALWAYS = {"TakeCard", "FeedForries", "MakeRainbow", "Purge", "KeepTokens", "EndAlchemy"}
-# never: a secret choice or a private draw (an event only its seat sees), or a roll
-NEVER = {
-    "PickForries", "ExchangeObjectives", "KeepSpell", "DrawBlind", "ProcessCard",
-    "RollDie", "PassElixir",
-}  # fmt: skip
+# never: a draw from a deck, a bag or the die
+NEVER = {"DrawBlind", "ProcessCard", "RollDie"}
 
 
 def undo(state: GameState, seat: int, seed: bytes = SEED) -> GameState:
@@ -49,7 +51,9 @@ def stands(state: GameState, seat: int, seed: bytes = SEED) -> None:
 
 
 def act(state: GameState, seat: int, command: dict[str, Any]) -> GameState:
-    return game.decide(RULES, state, command, seat, SEED)[1]
+    """The state after `command`, its version moved on (the next command's Rng is drawn
+    from it, as the service seals a batch)."""
+    return support.act(state, seat, command)[1]
 
 
 def taken_back(before: GameState, seat: int, command: dict[str, Any]) -> GameState:
@@ -89,18 +93,21 @@ def test_commands_in_random_games(seats: int, options: dict[str, str], seed: int
 
 
 def only_twins_tell(before: GameState, seat: int, command: dict[str, Any]) -> None:
-    """`command` draws nothing from the Rng and shows everyone all its events: the
-    undo rule before twins would have let the seat take it back."""
+    """`command` draws nothing from the Rng and shows no other seat more than the table
+    sees: only the twins can tell that it showed the seat something hidden."""
     rng = Rng.for_version(SEED, before.version + 1)
     events = RULES.decide(before.rules_state, command, seat, rng)
     assert not rng.used
-    assert all(e.visibility == PUBLIC and e.redacted is None for e in events)
+    assert shown_to_no_other_seat(events, seat)
+
+
+def shown_to_no_other_seat(events: list[Event], seat: int) -> bool:
+    return all(e.visibility == PUBLIC or e.visibility.seats == (seat,) for e in events)
 
 
 def foraging(seats: int = 2) -> GameState:
     """Round 1's first foraging turn, nothing open (a spell may be cast)."""
-    options = RULES.validate_options({"objectives": "false"}, seats)
-    _, state = game.create(RULES, options, seats, SEED)
+    state = support.start(seats, objectives="false")
     while state.rules_state["step"] != "forage":
         seat, command = next(
             (s, c) for s in range(1, seats + 1) for c in game.legal_commands(RULES, state, s)
@@ -173,3 +180,65 @@ def test_taking_a_card_is_taken_back_and_drawing_blind_stands() -> None:
     take = next(c for c in game.legal_commands(RULES, state, seat) if c["type"] == "TakeCard")
     taken_back(state, seat, take)
     stands(act(state, seat, {"type": "DrawBlind"}), seat)
+
+
+def next_to_choose(state: GameState, kind: str) -> tuple[int, dict[str, Any]]:
+    """A seat with a `kind` command to send, and its first one."""
+    return next(
+        (s, c)
+        for s in range(1, state.seats + 1)
+        for c in game.legal_commands(RULES, state, s)
+        if c["type"] == kind
+    )
+
+
+def test_a_secret_pick_is_taken_back_but_not_the_last() -> None:
+    """While another seat still picks, a pick shows its seat only its own choice; the
+    last one reveals every seat's (AB-TO-01), which twins pick otherwise."""
+    state = support.start(3, objectives="false")
+    assert state.rules_state["step"] == "pick"
+    for _ in range(2):
+        seat, pick = next_to_choose(state, "PickForries")
+        state = taken_back(state, seat, pick)
+    seat, pick = next_to_choose(state, "PickForries")
+    only_twins_tell(state, seat, pick)
+    stands(act(state, seat, pick), seat)
+
+
+def test_a_poltergeist_receiver_is_taken_back_but_not_the_last() -> None:
+    """While another passer still chooses, a receiver chosen in secret shows its seat
+    only its own choice; the last one moves every elixir as the others chose in secret
+    (AB-GV-11), which twins choose otherwise."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = support.start(4, objectives="false")
+        while not state.over:
+            pending = state.rules_state["pending"] or {}
+            if pending.get("kind") == "poltergeist" and not pending["chosen"]:
+                break
+            moves = [(s, c) for s in range(1, 5) for c in game.legal_commands(RULES, state, s)]
+            state = act(state, *rng.choice(moves))
+        if state.over or len(pending["seats"]) < 2:
+            continue
+        for _ in range(len(pending["seats"]) - 1):
+            seat, command = next_to_choose(state, "PassElixir")
+            state = taken_back(state, seat, command)
+        seat, command = next_to_choose(state, "PassElixir")
+        events = RULES.decide(state.rules_state, command, seat, Rng(b"look ahead"))
+        if not shown_to_no_other_seat(events, seat):
+            continue  # the batch goes on into a new round: its Forries would refuse it
+        only_twins_tell(state, seat, command)
+        stands(act(state, seat, command), seat)
+        return
+    raise AssertionError("no Poltergeist with two passers in these games")
+
+
+def test_an_objective_exchange_is_taken_back_when_it_draws_nothing() -> None:
+    """Returning none shows the seat nothing; returning one draws a new objective from
+    the top of the hidden deck, which twins hold otherwise."""
+    state = support.start(3)
+    keep = {"type": "ExchangeObjectives", "return": []}
+    taken_back(state, 1, keep)
+    one = next(c for c in game.legal_commands(RULES, state, 1) if len(c["return"]) == 1)
+    only_twins_tell(state, 1, one)
+    stands(act(state, 1, one), 1)
