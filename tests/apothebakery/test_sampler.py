@@ -97,10 +97,16 @@ def species(cards: list[str]) -> list[str]:
     return [CARDS.forrie(c).species for c in cards]
 
 
+def two_species(rs: State) -> bool:
+    """Some seat holds Forries of two species (a Forrie Tamer cast during the pick)."""
+    return any(len(set(species(p["deck"] + p["hand"]))) > 1 for p in rs["players"].values())
+
+
 def seen_by(rs: State, audience: Audience) -> JSON:
     """The state with each part hidden from `audience` reduced to what it may know of
-    it: a deck to its size (and species, by place, or by count when they are mixed), a
-    hand or a pile to its size, a secret pick to its being made."""
+    it: a deck to its species, place by place, and a hand to its species (to their
+    sizes once some seat holds two species), a pile to its size, a secret pick to its
+    being made."""
     out: JSON = {k: v for k, v in rs.items() if k not in ("players", "wilderness", "spells")}
     out["wilderness"] = {**rs["wilderness"], "deck": len(rs["wilderness"]["deck"])}
     out["spells"] = {k: len(v) for k, v in rs["spells"].items()}
@@ -112,12 +118,12 @@ def seen_by(rs: State, audience: Audience) -> JSON:
     if rs["corruption"] is not None:
         out["corruption"] = {**rs["corruption"], "deck": sorted(rs["corruption"]["deck"])}
     players = {}
+    mixed = two_species(rs)
     for key, p in rs["players"].items():
         mine = audience == int(key)
-        kinds = species(p["deck"])
-        shown = {**p, "deck": Counter(kinds) if len(set(kinds)) > 1 else kinds}
+        shown = {**p, "deck": len(p["deck"]) if mixed else species(p["deck"])}
         if not mine:
-            shown["hand"] = sorted(species(p["hand"]))
+            shown["hand"] = len(p["hand"]) if mixed else sorted(species(p["hand"]))
             shown["resources"] = len(p["resources"])
             shown["oven"] = p["oven"] is not None
             if p["scored"] is None:
@@ -393,10 +399,11 @@ def test_an_objective_exchange_shows_only_how_many() -> None:
         check_same_to_others(state, 2, [c for c in listed if len(c["return"]) == n])
 
 
-def test_a_deck_of_two_species_keeps_how_many_of_each() -> None:
+def test_two_species_in_one_seats_hands_let_any_forrie_be_anywhere() -> None:
     """A Forrie Tamer cast during the pick swaps the decks but not the hands, so at the
-    reveal each seat's unpicked Forries go on top of the other species' deck. Twins keep
-    how many Forries of each species every deck and hand holds."""
+    reveal each seat's unpicked Forries go on top of the other species' deck; shuffled
+    there, nobody could tell how many of each species a deck or hand holds. Twins then
+    keep each place's size only, and are games."""
     p = Played(2, {}, 12)
     reach(p, nobody_picked)
     tamer = next(c for c in CARDS.spell_ids() if CARDS.spell_of(c) == spells.FORRIE_TAMER)
@@ -415,11 +422,11 @@ def test_a_deck_of_two_species_keeps_how_many_of_each() -> None:
     assert all(len(set(species(p["deck"]))) == 2 for p in rs["players"].values())
     rng = Rng(b"two species")
     shown = Shown(state)
+    mixes = set()
     for audience in audiences(2) * 4:
         twin = game.sample(RULES, state, audience, rng)
         shown.check(twin, audience)
-        for key, p in twin.rules_state["players"].items():
-            mine = rs["players"][key]
-            assert Counter(species(p["deck"])) == Counter(species(mine["deck"]))
-            assert Counter(species(p["hand"])) == Counter(species(mine["hand"]))
         check_game(twin.rules_state, state.options)
+        decks = twin.rules_state["players"].values()
+        mixes.add(tuple(tuple(sorted(Counter(species(p["deck"])).items())) for p in decks))
+    assert len(mixes) > 1

@@ -6,8 +6,8 @@ What a seat cannot see (views.py, AB-Q-54), and how a twin draws it again:
 - **Forrie cards**: the order of every Forrie deck (its own too), other seats' hands
   and, before the reveal, which of them they picked and the Iridescent benefit they
   claimed. The hidden cards of each species change places among the hidden places
-  that species' cards hold (decks and hands keep their sizes and the species of each
-  card in them, which the log tells); a new secret pick is drawn from the new hand.
+  that species' cards hold (decks and hands keep their sizes; see `_forries` for a
+  seat holding two species); a new secret pick is drawn from the new hand.
 - **Wilderness**: the deck's order and the resource cards in other seats' hands (they
   may have been drawn blind): one pool, dealt back in the same counts.
 - **Spells**: the deck, the discard, other seats' ovens and the spells another seat
@@ -85,23 +85,27 @@ def _redeal(places: Iterable[list[str]], rng: Rng) -> None:
 
 
 def _forries(cards: Cards, twin: State, seat: int | None, rng: Rng) -> None:
-    """Forrie decks (every card's place) and other seats' hands. A Forrie Tamer moves
-    decks between seats and a seat's unpicked Forries go back on its deck, so one place
-    can hold two species; how many of each a place holds is known (cards move in
-    counted blocks), so each species' cards trade places only among themselves. Where
-    each species lies in such a mixed deck is forgotten: it may have been shuffled since
-    (an Iridescent shuffled in)."""
-    spots: dict[str, list[tuple[list[str], int]]] = {}
+    """Forrie decks (every card's place) and other seats' hands. While each seat's
+    Forries are of one species, which species a place holds is known (decks start
+    that way, a Forrie Tamer moves a whole deck), so each species' cards trade places
+    only among themselves. A Forrie Tamer cast during the pick puts a seat's unpicked
+    Forries on the other species' deck; once that deck is shuffled (an Iridescent
+    shuffled in) and dealt from, nobody knows how many of each species a hand or deck
+    holds, and the state cannot tell whether that happened: while any seat holds two
+    species, every hidden Forrie may be in any hidden place."""
+    places: list[list[str]] = []
+    mixed = False
     for s in seat_numbers(twin):
         p = player(twin, s)
-        for place in (p["deck"], p["hand"]) if s != seat else (p["deck"],):
-            kinds = [cards.forrie(card).species for card in place]
-            if place is p["deck"] and len(set(kinds)) > 1:
-                order = _shuffled(range(len(place)), rng)
-                place[:] = [place[i] for i in order]
-                kinds = [kinds[i] for i in order]
-            for i, kind in enumerate(kinds):
-                spots.setdefault(kind, []).append((place, i))
+        mixed |= len({cards.forrie(c).species for c in p["deck"] + p["hand"]}) > 1
+        places += [p["deck"], p["hand"]] if s != seat else [p["deck"]]
+    if mixed:
+        _redeal(places, rng)
+        return
+    spots: dict[str, list[tuple[list[str], int]]] = {}
+    for place in places:
+        for i, card in enumerate(place):
+            spots.setdefault(cards.forrie(card).species, []).append((place, i))
     for where in spots.values():
         drawn = _shuffled([place[i] for place, i in where], rng)
         for (place, i), card in zip(where, drawn, strict=True):
