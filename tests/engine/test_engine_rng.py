@@ -75,3 +75,24 @@ def test_every_order_of_three_cards_occurs() -> None:
     orders = Counter(tuple(Rng.for_version(b"perm", v).shuffled("abc")) for v in range(600))
     assert len(orders) == 6
     assert all(60 <= n <= 140 for n in orders.values()), orders
+
+
+@given(st.binary(min_size=1, max_size=16), st.lists(st.integers(), max_size=40), st.data())
+def test_permuted_is_a_permutation_and_leaves_its_input(
+    seed: bytes, items: list[int], data: st.DataObject
+) -> None:
+    n = data.draw(st.none() | st.integers(min_value=0, max_value=len(items) + 2))
+    kept = list(items)
+    out = Rng(seed).permuted(items, n)
+    assert Counter(out) == Counter(items) and items == kept
+
+
+def test_permuted_draws_every_order_about_equally_often() -> None:
+    """Every order of 4 cards, and every ordered pair drawn from them, about as often as
+    the others over many draws (a biased digit decoding would favour some)."""
+    rng = Rng(b"permuted")
+    orders = Counter(tuple(rng.permuted("abcd")) for _ in range(24 * 400))
+    pairs = Counter(tuple(rng.permuted("abcd", 2)[:2]) for _ in range(12 * 400))
+    assert len(orders) == 24 and len(pairs) == 12
+    for counts, expected in ((orders, 400), (pairs, 400)):
+        assert all(abs(c - expected) < expected * 0.3 for c in counts.values()), counts

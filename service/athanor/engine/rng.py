@@ -9,6 +9,7 @@ fresh SHA-256 output, so results do not depend on the Python version's `random`.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -63,6 +64,24 @@ class Rng:
         for i in range(len(out) - 1, 0, -1):
             j = self._below(i + 1)
             out[i], out[j] = out[j], out[i]
+        return out
+
+    def permuted(self, items: Sequence[T], n: int | None = None) -> list[T]:
+        """A new list of `items` whose first `n` (default: all) are a uniform draw
+        without replacement, in a uniform order, the rest after them: a Fisher-Yates
+        whose choices are the digits of one number below size!/(size-n)!, so one draw
+        from the Rng instead of one per card. For the hidden-information samplers,
+        which shuffle hundreds of cards per twin; the rules keep `shuffled`, whose
+        draws old logs record."""
+        out = list(items)
+        size = len(out)
+        steps = min(size - 1, size if n is None else n)  # the last card left is no choice
+        if steps <= 0:
+            return out
+        code = self._below(math.perm(size, steps))
+        for i in range(steps):
+            code, k = divmod(code, size - i)
+            out[i], out[i + k] = out[i + k], out[i]
         return out
 
     def roll(self, faces: Sequence[T]) -> T:

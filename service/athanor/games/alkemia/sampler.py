@@ -34,9 +34,7 @@ kept in the state, so twins do not keep them either.
 
 from __future__ import annotations
 
-import struct
 from collections import Counter
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from athanor.engine import Rng
@@ -76,18 +74,6 @@ def sample(rules: AlkemiaRules, state: State, seat: int | None, rng: Rng) -> Sta
     return twin
 
 
-def shuffled(rng: Rng, items: Sequence[T]) -> list[T]:
-    """`items` in a uniformly random order, from one draw of the Rng: each item gets a
-    random 64-bit key and the items are sorted by key (a tie, about one in 10^15 for a
-    deck, keeps their order). A twin shuffles some 200 cards, and one `Rng.shuffled`
-    draw per card was most of a twin's time."""
-    n = len(items)
-    if n < 2:
-        return list(items)
-    keys = struct.unpack(f">{n}Q", rng.randint(0, (1 << (64 * n)) - 1).to_bytes(8 * n, "big"))
-    return [items[i] for i in sorted(range(n), key=keys.__getitem__)]
-
-
 def _secret(state: State) -> bool:
     pending = state["pending"]
     return (
@@ -122,14 +108,14 @@ def _deal(
         by_element[_element(content, card)].append(card)
     rest: list[str] = []
     for e, cards in by_element.items():
-        mixed = shuffled(rng, cards)
+        mixed = rng.permuted(cards)
         if len(mixed) < sizes.get(e, 0):
             return None
         twin["decks"][e] = mixed[: sizes.get(e, 0)]
         rest += mixed[sizes.get(e, 0) :]
     if len(rest) != sum(hands.values()):
         return None
-    rest = shuffled(rng, rest)
+    rest = rng.permuted(rest)
     dealt: dict[int, list[str]] = {}
     for s, n in hands.items():
         dealt[s], rest = rest[:n], rest[n:]
@@ -168,10 +154,10 @@ def _deal_again(content: Content, state: State, twin: State, seat: int | None, r
         sizes = {e: len(d) for e, d in state["decks"].items()}
         dealt = _deal(content, twin, pool, sizes, hands, rng)
         if dealt is None:  # cannot happen on a state the rules made; kept as it is
-            twin["decks"] = {e: shuffled(rng, d) for e, d in state["decks"].items()}
+            twin["decks"] = {e: rng.permuted(d) for e, d in state["decks"].items()}
             return
         for s in others:
-            player(twin, s)["hand"] = shuffled(rng, fixed[s] + dealt[s])
+            player(twin, s)["hand"] = rng.permuted(fixed[s] + dealt[s])
         if all(_holds_asked(content, twin, s) for s in wants):
             return
 
@@ -267,7 +253,7 @@ def _enable(content: Content, twin: State, s: int, others: list[int], rng: Rng) 
         ]
     if not wants:
         return
-    needs = shuffled(rng, rng.choice(wants))
+    needs = rng.permuted(rng.choice(wants))
     hand = p["hand"]
     spare: dict[str, list[str]] = {e: list(d) for e, d in twin["decks"].items()}
     for o in others:
@@ -277,7 +263,7 @@ def _enable(content: Content, twin: State, s: int, others: list[int], rng: Rng) 
     used: set[int] = set()
     swaps: dict[int, str] = {}  # hand index -> the card that takes its place
     for need in needs:
-        slots = [i for i in shuffled(rng, range(len(hand))) if i not in used]
+        slots = [i for i in rng.permuted(range(len(hand))) if i not in used]
         fit = next((i for i in slots if alchemy.covers(content, hand[i], need)), None)
         if fit is None:
             for i in slots:
@@ -476,12 +462,12 @@ def _under_the_top(state: State, twin: State, rng: Rng) -> None:
     unseen = state.get("posts_unseen") or {}
     for t, deck in twin["posts"].items():
         n = unseen.get(t, len(deck))
-        deck[1:n] = shuffled(rng, deck[1:n])
+        deck[1:n] = rng.permuted(deck[1:n])
     build = twin["build"]
     stack = build["stack"]
     n = build.get("unseen", len(stack))
     top = 1 if state["phase"] == "build" else 0  # the drawn tile shows while building
-    stack[top:n] = shuffled(rng, stack[top:n])
+    stack[top:n] = rng.permuted(stack[top:n])
 
 
 def _artifacts(content: Content, twin: State, rng: Rng) -> None:
@@ -491,7 +477,7 @@ def _artifacts(content: Content, twin: State, rng: Rng) -> None:
     sealed = [k for k, p in players.items() if not p["unsealed"]]
     known = {p["artifact"] for p in players.values() if p["unsealed"]}
     free = [a.id for a in content.artifacts if a.id not in known]
-    for k, a in zip(sealed, shuffled(rng, free), strict=False):
+    for k, a in zip(sealed, rng.permuted(free), strict=False):
         players[k]["artifact"] = a
 
 

@@ -28,8 +28,7 @@ it tells a bot or the undo check nothing the seat was not shown.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TypeVar
 
 from athanor.engine import Rng
@@ -53,31 +52,18 @@ def sample(cards: Cards, state: State, seat: int | None, rng: Rng) -> State:
     _spells(twin, seat, others, rng)
     _objectives(cards, twin, others, rng)
     for key in ("adventurers", "diagnoses", "cures"):
-        twin["table"][key] = _shuffled(twin["table"][key], rng)
+        twin["table"][key] = rng.permuted(twin["table"][key])
     if twin["corruption"] is not None:
-        twin["corruption"]["deck"] = _shuffled(twin["corruption"]["deck"], rng)
+        twin["corruption"]["deck"] = rng.permuted(twin["corruption"]["deck"])
     _passes(twin, seat, rng)
     return twin
-
-
-def _shuffled(items: Sequence[T], rng: Rng) -> list[T]:
-    """A uniform shuffle (Fisher-Yates) whose choices are the digits of one uniform
-    number below n!: one draw from the Rng instead of one per card."""
-    out = list(items)
-    if len(out) < 2:
-        return out
-    code = rng.randint(0, math.factorial(len(out)) - 1)
-    for i in range(len(out) - 1, 0, -1):
-        code, j = divmod(code, i + 1)
-        out[i], out[j] = out[j], out[i]
-    return out
 
 
 def _redeal(places: Iterable[list[str]], rng: Rng) -> None:
     """The cards of `places` shuffled together and dealt back, each place keeping its
     size (a list is changed in place)."""
     places = list(places)
-    pool = _shuffled([c for place in places for c in place], rng)
+    pool = rng.permuted([c for place in places for c in place])
     at = 0
     for place in places:
         place[:] = pool[at : at + len(place)]
@@ -107,7 +93,7 @@ def _forries(cards: Cards, twin: State, seat: int | None, rng: Rng) -> None:
         for i, card in enumerate(place):
             spots.setdefault(cards.forrie(card).species, []).append((place, i))
     for where in spots.values():
-        drawn = _shuffled([place[i] for place, i in where], rng)
+        drawn = rng.permuted([place[i] for place, i in where])
         for (place, i), card in zip(where, drawn, strict=True):
             place[i] = card
 
@@ -147,7 +133,7 @@ def _objectives(cards: Cards, twin: State, others: list[int], rng: Rng) -> None:
     holders = [player(twin, s) for s in others if player(twin, s)["scored"] is None]
     pool = twin["objective_deck"] + [o for p in holders for o in p["objectives"]]
     for _ in range(8):
-        left = _shuffled(pool, rng)
+        left = rng.permuted(pool)
         hands = []
         for p in holders:
             hand: list[str] = []

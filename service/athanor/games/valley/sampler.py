@@ -19,8 +19,6 @@ tells a bot or the undo check anything the seat was not shown.
 
 from __future__ import annotations
 
-import math
-
 from athanor.engine import Rng
 from athanor.games.valley.content import Content
 from athanor.games.valley.state import State, clone
@@ -41,7 +39,7 @@ def sample(content: Content, state: State, seat: int | None, rng: Rng) -> State:
     event_ids = [e.id for e in content.events]
     is_event = set(event_ids).__contains__  # a set: the pack's look-up costs more
     in_deck = [c for c in deck if not is_event(c)]
-    pool = _drawn(in_deck + box[:unseen_box], len(in_deck), rng)
+    pool = rng.permuted(in_deck + box[:unseen_box], len(in_deck))
     chosen = pool[: len(in_deck)]
     box[:unseen_box] = pool[len(in_deck) :]
     # events: as many as the deck and the exchange's set-aside pile hold now, from those
@@ -55,24 +53,9 @@ def sample(content: Content, state: State, seat: int | None, rng: Rng) -> State:
         if pending is not None:
             seen.add(pending["card"])
         candidates = [e for e in event_ids if e not in seen]
-        events = _drawn(candidates, hidden_events, rng)[:hidden_events]
+        events = rng.permuted(candidates, hidden_events)[:hidden_events]
     if set_aside:
         set_aside[:] = events[: len(set_aside)]
         events = events[len(set_aside) :]
-    deck[:] = _drawn(chosen + events, len(deck), rng)
+    deck[:] = rng.permuted(chosen + events, len(deck))
     return twin
-
-
-def _drawn(items: list[str], n: int, rng: Rng) -> list[str]:
-    """`items`, changed in place, with `n` of them drawn without replacement moved to
-    the front in the order drawn: a partial Fisher-Yates whose choices are the digits
-    of one uniform number, one draw from the Rng instead of one per card."""
-    size = len(items)
-    n = min(n, size - 1)  # the last card left is no choice
-    if n <= 0:
-        return items
-    code = rng.randint(0, math.perm(size, n) - 1)
-    for i in range(n):
-        code, k = divmod(code, size - i)
-        items[i], items[i + k] = items[i + k], items[i]
-    return items
