@@ -369,7 +369,7 @@ def _ended(
     return [_as_stored(ev) for ev in events], _with(after, undo=None)
 
 
-UNDO_TWINS = 16  # twins of the state before a command that the undo check re-decides it on
+UNDO_TWINS = 32  # twins of the state before a command that the undo check re-decides it on
 _TWIN_DOMAIN = b"|undo-twins|"
 
 
