@@ -15,7 +15,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from athanor.api.limits import clip
 from athanor.app.auth import Forbidden, Unauthenticated
 from athanor.app.codes import NoSuchCode, RateLimited
-from athanor.app.kinds import UnknownKind, UnknownPack
+from athanor.app.kinds import UnknownKind, UnknownPack, UnknownRules
 from athanor.app.service import Stopping
 from athanor.engine.violations import BadCommand, RuleViolation
 from athanor.store import (
@@ -98,8 +98,9 @@ def to_abort(err: BaseException) -> Abort | None:
             )
         case BadCommand() | UnknownKind():
             return Abort(grpc.StatusCode.INVALID_ARGUMENT, str(err))
-        case UnknownPack():
-            # the game was played with cards this server was not given (--content)
+        case UnknownPack() | UnknownRules():
+            # the game was played with cards this server was not given (--content), or
+            # under rules it does not know (a later release's)
             return Abort(grpc.StatusCode.FAILED_PRECONDITION, str(err))
         case VersionConflict():
             return Abort(grpc.StatusCode.ABORTED, str(err), conflict_status(err))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from redis.exceptions import RedisError
 
-from athanor.app.kinds import UnknownKind, UnknownPack
+from athanor.app.kinds import UnknownKind, UnknownPack, UnknownRules
 from athanor.engine.violations import RuleViolation
 from athanor.store import (
     GameCursor,
@@ -168,7 +168,7 @@ class Archiver:
                 except BundleUnreadable as err:  # the directory, not the game: stop here
                     log.warning("archive pass stopped: %s", err)
                     return done
-                except (StoreError, RuleViolation, UnknownKind, UnknownPack) as err:
+                except (StoreError, RuleViolation, UnknownKind, UnknownPack, UnknownRules) as err:
                     log.warning("game=%s not archived: %s", game_id, err)
                 except (RedisError, OSError, TimeoutError):
                     raise  # Redis or the disk is gone: the pass stops, the next one retries

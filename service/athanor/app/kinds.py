@@ -8,6 +8,11 @@ tests load their fixture game into a server started in another process.
 Each kind has its built-in pack (id ``builtin``) and any packs the table adds with
 ``athanor serve --content KIND=DIR``. Rules are built once per pack and looked up by
 the pack's digest, which is what a game's first event records.
+
+A game is re-run and played on under the rules it was created with: its GameCreated
+names their rules_version, and a kind keeps its earlier versions (`GameKind.older`),
+built per pack when a game of one is first met. A version no registration knows is
+refused (`UnknownRules`), never re-run under other rules.
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from athanor.engine.pack import BUILTIN, Pack, PackProblems
-from athanor.engine.rules import GameKind, Rules
+from athanor.engine.record import Record
+from athanor.engine.rules import GameKind, Rules, RulesBuilder
 
 BUILTIN_GAMES: tuple[str, ...] = (
     "athanor.games.alchemists.rules:GAME",
@@ -51,6 +57,18 @@ class UnknownPack(LookupError):
         super().__init__(f"this server lacks the {kind} content pack {wanted}; it has: {listed}")
 
 
+class UnknownRules(LookupError):
+    """A game names a rules version this server does not know (a later release's, say):
+    which kind, which version, and the versions it knows."""
+
+    def __init__(self, kind: str, wanted: str, known: Iterable[str]) -> None:
+        shown = wanted if len(wanted) <= 40 else wanted[:40] + "…"
+        super().__init__(
+            f"this server does not know the rules version {shown!r} of {kind}; "
+            f"it knows: {', '.join(known) or 'none'}"
+        )
+
+
 def load_object(spec: str) -> GameKind:
     module, _, attr = spec.partition(":")
     if not module or not attr:
@@ -66,6 +84,8 @@ class Kinds:
         self._games: dict[str, GameKind] = {}
         self._packs: dict[str, dict[str, Pack]] = {}  # kind -> pack id -> pack
         self._rules: dict[tuple[str, str], Rules] = {}  # (kind, digest) -> rules
+        # (kind, digest, builder) -> the rules of an earlier version, built when first met
+        self._older: dict[tuple[str, str, RulesBuilder], Rules] = {}
         for g in games:
             self.add(g)
 
@@ -103,9 +123,53 @@ class Kinds:
         except KeyError:
             raise UnknownKind(kind, self._games) from None
 
-    def get(self, kind: str, digest: str = "") -> Rules:
+    def get(
+        self, kind: str, digest: str = "", rules_version: str = "", created_schema: int = 0
+    ) -> Rules:
         """The rules of `kind` for the pack with `digest` ("" : the built-in pack, which
-        is also what games stored before packs were recorded were played with)."""
+        is also what games stored before packs were recorded were played with), under
+        `rules_version` ("": the current one). An earlier version's rules come from the
+        kind's `older`, or from its `by_created_schema` with `created_schema` (the
+        schema of the game's GameCreated record) where one version string named two
+        behaviours; an unknown version raises UnknownRules."""
+        current = self._current(kind, digest)
+        if not rules_version:
+            return current
+        game = self._games[kind]
+        builder = game.by_created_schema.get((rules_version, created_schema))
+        if builder is None:
+            if rules_version == current.rules_version:
+                return current
+            builder = game.older.get(rules_version)
+        if builder is None:
+            raise UnknownRules(kind, rules_version, self.versions(kind))
+        pack = current.pack
+        key = (kind, pack.digest if pack is not None else "", builder)
+        rules = self._older.get(key)
+        if rules is None:
+            rules = builder(pack)
+            if rules.rules_version != rules_version:  # a registration's mistake, found early
+                raise ValueError(
+                    f"{kind}: the rules registered for {rules_version!r} "
+                    f"say {rules.rules_version!r}"
+                )
+            self._older[key] = rules
+        return rules
+
+    def split_by_schema(self, kind: str, rules_version: str) -> bool:
+        """Whether games of this rules_version need their GameCreated record's schema to
+        pick their rules (see GameKind.by_created_schema)."""
+        game = self._games.get(kind)
+        return game is not None and any(v == rules_version for v, _ in game.by_created_schema)
+
+    def versions(self, kind: str) -> list[str]:
+        """The rules versions of `kind` this server can re-run: the current one first."""
+        game = self.game(kind)
+        older = {v for v, _ in game.by_created_schema} | set(game.older)
+        current = self._current(kind, "").rules_version
+        return [current, *sorted(older - {current}, reverse=True)]
+
+    def _current(self, kind: str, digest: str) -> Rules:
         game = self.game(kind)
         if game.packs is None:
             key = (kind, "")
@@ -131,11 +195,15 @@ class Kinds:
             raise UnknownPack(kind, repr(pack_id[:40]), self.packs(kind))
         return self._rules[(kind, pack.digest)]
 
-    def for_created(self, body: Mapping[str, Any]) -> Rules:
-        """The rules a game was played with, from its GameCreated body."""
+    def for_created(self, created: Record) -> Rules:
+        """The rules a game was played with, from its GameCreated record: its kind, its
+        pack's digest, its rules_version, and the record's schema where that version
+        string named two behaviours."""
+        body: Mapping[str, Any] = created.body
         ref = body.get("pack") or {}
         digest = ref.get("digest", "") if isinstance(ref, Mapping) else ""
-        return self.get(str(body.get("kind", "")), str(digest))
+        kind, version = str(body.get("kind", "")), str(body.get("rules_version", ""))
+        return self.get(kind, str(digest), version, created.schema)
 
     def packs(self, kind: str) -> list[Pack]:
         return sorted(self._packs.get(kind, {}).values(), key=lambda p: (p.id != BUILTIN, p.id))

@@ -383,10 +383,17 @@ class GameService:
 
     # -- load -----------------------------------------------------------------
 
-    def _rules_of(self, head: Head) -> Rules:
-        """The rules a stored game is played with: its kind and its pack's digest (a
-        game stored before packs were recorded has none: the built-in pack)."""
-        return self.kinds.get(head.kind, head.meta.get("pack", ""))
+    async def _rules_of(self, head: Head) -> Rules:
+        """The rules a stored game is played with: its kind, its pack's digest (a game
+        stored before packs were recorded has none: the built-in pack) and the rules
+        version it was created under, so an older game goes on under its own rules.
+        Where one version string named two behaviours, its GameCreated record's schema
+        tells which (one record read, for those games only)."""
+        schema = 0
+        if self.kinds.split_by_schema(head.kind, head.rules_version):
+            first = [rec async for rec in self._read(head, 1, 1)]
+            schema = first[0].schema if first else 0
+        return self.kinds.get(head.kind, head.meta.get("pack", ""), head.rules_version, schema)
 
     def _remember(self, game_id: str, loaded: Loaded) -> None:
         self._cache[game_id] = loaded
@@ -403,7 +410,7 @@ class GameService:
             if cached.state.version == version:
                 return cached
         head = await self.store.head(game_id)
-        rules = self._rules_of(head)
+        rules = await self._rules_of(head)
         seed = cached.seed if cached else await self._seed(head)
         state = cached.state if cached and cached.state.version < head.version else None
         if state is None:  # an archived game has no snapshot: its bundle is folded
@@ -725,7 +732,7 @@ class GameService:
             async for item in self._watch_archived(head, caller, from_version):
                 yield item
             return
-        rules = self._rules_of(head)
+        rules = await self._rules_of(head)
         if head.meta.get("over") == "1" and from_version > head.version:
             return  # a finished game has nothing more to send
         names = (await self.load(game_id)).names
@@ -781,7 +788,7 @@ class GameService:
     async def log(self, game_id: str, caller: Caller) -> AsyncIterator[Record | JSON]:
         """Operator: the stored records. Seat or spectator: each as they may see it."""
         head = await self.store.head(game_id)
-        rules = self._rules_of(head)
+        rules = await self._rules_of(head)
         names = (await self.load(game_id)).names
         async for rec in self._read(head):
             if caller.operator:
@@ -803,7 +810,7 @@ class GameService:
 
     async def verify(self, game_id: str) -> audit.Report:
         head = await self.store.head(game_id)
-        rules = self._rules_of(head)
+        rules = await self._rules_of(head)
         try:  # an archived game's bundle is read again from its file and checked
             records = [rec async for rec in self._read(head, fresh=True)]
             seed = await self._seed(head)
@@ -906,7 +913,7 @@ class GameService:
     ) -> AsyncIterator[JSON]:
         """The watch of an archived game: its events from `from_version` on as the
         caller may see them, as a live watch sends them, then the end (it is over)."""
-        rules = self._rules_of(head)
+        rules = await self._rules_of(head)
         names = (await self.load(head.game_id)).names
         async for rec in self._read(head, max(1, from_version)):
             names = _renamed(names, rec)
@@ -1087,7 +1094,10 @@ class GameService:
         if state.seating.move_seconds:
             table["move_seconds"] = state.seating.move_seconds
         options = dict(state.options)
-        created = await self._create(loaded.rules, state.seats, options, None, table, new_id)
+        # under the current rules with the same pack, even after a game of older rules
+        pack = loaded.rules.pack
+        rules = self.kinds.get(loaded.rules.kind, pack.digest if pack is not None else "")
+        created = await self._create(rules, state.seats, options, None, table, new_id)
         await self.store.set_meta(game_id, {"rematch": new_id})
         fresh = await self.load(new_id)
         for seat, level in sorted(state.seating.bots.items()):
@@ -1113,7 +1123,7 @@ class GameService:
         if not records:
             raise BadCommand("the log has no events")
         self.kinds.game(str(header.get("kind", "")))  # an unknown kind is named first
-        rules = self.kinds.for_created(records[0].body)
+        rules = self.kinds.for_created(records[0])
         bad = check_chain(records)
         if bad:
             raise BadCommand(f"the log's hash chain is broken at version {bad}")

@@ -13,11 +13,16 @@ import gzip
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from athanor.engine import audit as engine_audit
 from athanor.engine.audit import Report, check_header, header_hash
 from athanor.engine.record import Record
 from athanor.store.archive import GZIP_MAGIC
+
+if TYPE_CHECKING:  # the CLI imports this module at start: the games load only to verify
+    from athanor.app.kinds import Kinds
+    from athanor.engine.rules import Rules
 
 JSON = dict[str, Any]
 
@@ -105,6 +110,29 @@ def _record(where: str, entry: Any) -> Record:
     if str(outer) != str(rec.version):
         raise FileProblem(f"{where}: the line says version {outer}, its event is {rec.version}")
     return rec
+
+
+def rules_for(audit: AuditFile, kinds: Kinds) -> Rules:
+    """The rules the log was played with, as its first event records them: the kind,
+    the pack's digest and the rules version (and, where one version string named two
+    behaviours, that record's schema). UnknownKind, UnknownPack or UnknownRules when
+    this code cannot re-run it."""
+    kinds.game(str(audit.header.get("kind", "")))  # an unknown kind is named first
+    return kinds.for_created(audit.records[0])
+
+
+def verify(audit: AuditFile, rules: Rules) -> Report:
+    """The offline verdict: every command re-run under `rules` with the header's seed
+    (the chain alone without one), then the header against the events."""
+    seed_text = audit.header.get("seed_hex") or ""
+    try:
+        seed = bytes.fromhex(seed_text) if seed_text else None
+    except (ValueError, TypeError):
+        return Report(False, 0, "the header's seed_hex is not hexadecimal")
+    report = engine_audit.verify(rules, audit.records, seed)
+    if report.ok:  # the events hold: now the header against them
+        report = check(audit) or report
+    return report
 
 
 def check(audit: AuditFile) -> Report | None:

@@ -499,8 +499,7 @@ def cmd_import(args: argparse.Namespace, s: Any, md: Any) -> int:
 
 
 def verify_file(path: Path, content: list[tuple[str, Path]]) -> int:
-    from athanor.app.kinds import Kinds, UnknownKind, UnknownPack
-    from athanor.engine.audit import verify
+    from athanor.app.kinds import Kinds, UnknownKind, UnknownPack, UnknownRules
     from athanor.engine.pack import PackProblems
 
     try:
@@ -508,26 +507,23 @@ def verify_file(path: Path, content: list[tuple[str, Path]]) -> int:
     except audit_file.FileProblem as err:
         print(f"bad: {err}")
         return 1
-    header, records = audit.header, audit.records
     try:
         kinds = Kinds.discover()
         for kind, directory in content:
             kinds.add_pack(kind, directory)
-        rules = kinds.get(str(header.get("kind", "")))
-        # the pack the game was played with, as its first event records
-        rules = kinds.for_created(records[0].body)
-    except (UnknownKind, UnknownPack, PackProblems, ValueError, KeyError, TypeError) as err:
+        rules = audit_file.rules_for(audit, kinds)
+    except (
+        UnknownKind,
+        UnknownPack,
+        UnknownRules,
+        PackProblems,
+        ValueError,
+        KeyError,
+        TypeError,
+    ) as err:
         print(f"cannot verify: {err}")
         return 1
-    seed_text = header.get("seed_hex") or ""
-    try:
-        seed = bytes.fromhex(seed_text) if seed_text else None
-    except (ValueError, TypeError):
-        print("bad: the header's seed_hex is not hexadecimal")
-        return 1
-    report = verify(rules, records, seed)
-    if report.ok:  # the events hold: now the header against them
-        report = audit_file.check(audit) or report
+    report = audit_file.verify(audit, rules)
     print(report.describe())
     note = audit_file.header_note(audit)
     if report.ok and note:

@@ -199,12 +199,25 @@ class Rules(Protocol):
     def load_state(self, data: JSON) -> Any: ...
 
 
+RulesBuilder = Callable[[Pack | None], Rules]
+
+
 @dataclass(frozen=True)
 class GameKind:
     """What a game registers with a server: its kind, its pack format, and `build`,
-    which makes its rules for one pack (None for a game without content)."""
+    which makes its rules for one pack (None for a game without content).
+
+    `older` keeps the rules of every earlier rules_version, keyed by that string: a
+    game is re-run (verify, import, replay) and played on under the rules its
+    GameCreated names, so a log stays verifiable under every later release. Where one
+    rules_version string named two behaviours, `by_created_schema` tells them apart by
+    the schema of the log's GameCreated record: (rules_version, schema) -> the rules of
+    those logs, looked up before `older`.
+    """
 
     kind: str
     title: str
-    build: Callable[[Pack | None], Rules]
+    build: RulesBuilder
     packs: PackFormat | None = None
+    older: Mapping[str, RulesBuilder] = field(default_factory=dict)
+    by_created_schema: Mapping[tuple[str, int], RulesBuilder] = field(default_factory=dict)

@@ -114,7 +114,7 @@ class AlchemistsRules(PlainStateRules):
     command_messages = commands_pb2
     kind = "alchemists"
     title = "Alchemists"
-    rules_version = "alchemists-0.1"
+    rules_version = "alchemists-0.2"
     min_seats = 1  # the reader serves any table; the game is for 2-4 (validate_options)
     max_seats = 4
     event_schemas: Mapping[str, int] = {}
@@ -186,9 +186,23 @@ class AlchemistsRules(PlainStateRules):
         return Outcome(scores=scores, winners=tuple(state["winners"]))
 
 
+class AlchemistsRules01(AlchemistsRules):
+    """alchemists-0.1, as its games were played: today's rules under the undo policy of then
+    (no check on sampled twins, no command type forbidden), so its logs re-run and its
+    games go on as they were played."""
+
+    rules_version = "alchemists-0.1"
+    undo_checks_twins = False
+    undo_forbidden: frozenset[str] = frozenset()
+
+
 FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)
 GAME = GameKind(
-    kind=AlchemistsRules.kind, title=AlchemistsRules.title, build=AlchemistsRules, packs=FORMAT
+    kind=AlchemistsRules.kind,
+    title=AlchemistsRules.title,
+    build=AlchemistsRules,
+    packs=FORMAT,
+    older={AlchemistsRules01.rules_version: AlchemistsRules01},
 )
 # The rules with the built-in pack, for tests, benchmarks and LocalGame.
 RULES = AlchemistsRules(FORMAT.open())

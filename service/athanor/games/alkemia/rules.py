@@ -73,7 +73,7 @@ class AlkemiaRules(PlainStateRules):
     command_messages = commands_pb2
     kind = "alkemia"
     title = "Alkemia"
-    rules_version = "alkemia-0.1"
+    rules_version = "alkemia-0.2"
     min_seats = 2  # AK-Q-07
     max_seats = 6
     event_schemas: Mapping[str, int] = {}
@@ -189,6 +189,22 @@ class AlkemiaRules(PlainStateRules):
         )
 
 
+class AlkemiaRules01(AlkemiaRules):
+    """alkemia-0.1, as its games were played: today's rules under the undo policy of then
+    (no check on sampled twins, no command type forbidden), so its logs re-run and its
+    games go on as they were played."""
+
+    rules_version = "alkemia-0.1"
+    undo_checks_twins = False
+    undo_forbidden: frozenset[str] = frozenset()
+
+
 FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)
-GAME = GameKind(kind=AlkemiaRules.kind, title=AlkemiaRules.title, build=AlkemiaRules, packs=FORMAT)
+GAME = GameKind(
+    kind=AlkemiaRules.kind,
+    title=AlkemiaRules.title,
+    build=AlkemiaRules,
+    packs=FORMAT,
+    older={AlkemiaRules01.rules_version: AlkemiaRules01},
+)
 RULES = AlkemiaRules(FORMAT.open())

@@ -141,7 +141,9 @@ def process(
         raise BadCommand('"rainbow" is true or false')
     abilities = requested(transmute is not None, potency, rainbow)
     mana = ability_cost(cards, state, seat, abilities) if abilities else 0
-    if rainbow and not rainbow_possible(cards, state, seat, card, transmute, potency):
+    # the first rulings took (and charged for) a Rainbow that could not be made
+    first = state.get("first_rulings")
+    if rainbow and not first and not rainbow_possible(cards, state, seat, card, transmute, potency):
         raise RuleViolation(
             "RAINBOW_IMPOSSIBLE",
             "this draw and your Pure elixirs cannot make a Rainbow",
@@ -305,11 +307,12 @@ class Purged(TypedDict):
 def purge(cards: Cards, state: State, command: dict[str, Any], seat: int) -> list[Event]:
     p = _require_station(cards, state, seat, "AB-Q-34")
     chosen = _slots(command, "discard", p["inventory"])
-    if any(not is_elixir(p["inventory"][i - 1]) for i in chosen):
+    first = state.get("first_rulings")  # which took any Purge, and charged for it
+    if not first and any(not is_elixir(p["inventory"][i - 1]) for i in chosen):
         raise BadCommand('"discard" lists elixirs; Failed Elixirs and Spectral Vials go anyway')
     mana = ability_cost(cards, state, seat, [PURGE])
     gone = purged(p["inventory"], chosen)
-    if not any(gone):
+    if not first and not any(gone):
         raise RuleViolation("NOTHING_TO_PURGE", "that Purge would remove nothing", "AB-ABL-14")
     removed = [t for t, out in zip(p["inventory"], gone, strict=True) if out]
     body = Purged(seat=seat, slots=chosen, removed=removed, mana=mana)

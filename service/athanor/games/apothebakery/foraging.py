@@ -475,10 +475,11 @@ def could_forage(cards: Cards, state: State, seat: int) -> bool:
 
     A player who could still feed counts the best feed's stamina: the rulebook's
     "unable to forage" is a player who could not, not one who chose not to feed
-    (AB-IRI-02, AB-FEED-01); the game README records this."""
+    (AB-IRI-02, AB-FEED-01); the game README records this. The first rulings judged
+    the stamina in hand alone."""
     p = player(state, seat)
     stamina = p["stamina"]
-    if not p["fed"] and not p.get("spent") and p["resources"]:
+    if not state.get("first_rulings") and not p["fed"] and not p.get("spent") and p["resources"]:
         stamina += max(cards.resource(c).potency for c in p["resources"])
     slots = state["wilderness"]["slots"]
     if any(

@@ -121,11 +121,14 @@ def advance(state: State) -> list[Event]:
         return [*_to_corruption(state, seat, event), resolved]
     if solo and event == FENNIC and not eligible:
         return [*_vial_back(state), resolved]
-    if event in (POLTERGEIST_LEFT, POLTERGEIST_RIGHT):
+    poltergeist = event in (POLTERGEIST_LEFT, POLTERGEIST_RIGHT)
+    if poltergeist and not state.get("first_rulings"):
         return _poltergeist(state, head["adventurer"], event)
-    if not eligible:
+    if not eligible or (poltergeist and state["seats"] < 2):
         return [resolved]
-    return [Event("VengeanceAwaits", {"seat": seat, "event": event, "need": "discard"})]
+    # under the first rulings a Poltergeist waits for each seat's pass in turn
+    need = "pass" if poltergeist else "discard"
+    return [Event("VengeanceAwaits", {"seat": seat, "event": event, "need": need})]
 
 
 def _poltergeist(state: State, adventurer: str, event: str) -> list[Event]:

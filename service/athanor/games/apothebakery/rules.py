@@ -80,7 +80,7 @@ class ApothebakeryRules(PlainStateRules):
     command_messages = commands_pb2
     kind = "apothebakery"
     title = "Apothebakery: The Culinary Alchemists"
-    rules_version = "apothebakery-0.1"
+    rules_version = "apothebakery-0.2"
     min_seats = 1  # one player: Solo Mode against Corruption (AB-SET-01)
     max_seats = 4
     event_schemas: Mapping[str, int] = {}
@@ -211,12 +211,41 @@ class ApothebakeryRules(PlainStateRules):
         return scoring.outcome(state)
 
 
+class ApothebakeryRules01(ApothebakeryRules):
+    """apothebakery-0.1 as its games from the second release on were played (their
+    GameCreated records the pack): today's rules under the undo policy of then (no
+    check on sampled twins, no command type forbidden)."""
+
+    rules_version = "apothebakery-0.1"
+    undo_checks_twins = False
+    undo_forbidden: frozenset[str] = frozenset()
+
+
+class ApothebakeryRules01First(ApothebakeryRules01):
+    """apothebakery-0.1 as first released, whose games' GameCreated (schema 1) names no
+    pack: the same version string, played before the rulings made at the table, which
+    the game's modules follow while the state says `first_rulings`: a Poltergeist waits
+    for each seat's pass in turn (VengeanceAwaits "pass", ElixirPassed) instead of
+    secret choices moved together; a declared Rainbow that cannot be made, a Purge that
+    removes nothing or names a Failed Elixir or Spectral Vial, are taken and charged
+    for; "unable to forage" counts the stamina in hand, not a feed still possible."""
+
+    def initial_state(self, options: Options, seats: int) -> State:
+        state = super().initial_state(options, seats)
+        state["first_rulings"] = True
+        return state
+
+
 FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)
 GAME = GameKind(
     kind=ApothebakeryRules.kind,
     title=ApothebakeryRules.title,
     build=ApothebakeryRules,
     packs=FORMAT,
+    older={ApothebakeryRules01.rules_version: ApothebakeryRules01},
+    # one version string, two behaviours: the first release wrote GameCreated schema 1
+    # (no pack); every release since writes schema 2, and plays the new rulings
+    by_created_schema={("apothebakery-0.1", 1): ApothebakeryRules01First},
 )
 # The rules with the built-in pack, for tests, benchmarks and LocalGame.
 RULES = ApothebakeryRules(FORMAT.open())

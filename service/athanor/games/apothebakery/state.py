@@ -299,6 +299,10 @@ class State(TypedDict):
     sun: NotRequired[int]
     healing_turns: NotRequired[int]
     pass_streak: NotRequired[PassStreak]
+    # only in games of apothebakery-0.1 as first released (rules.py): the rulings from
+    # before those made at the table (Poltergeist passes one seat at a time, any
+    # declared Rainbow or Purge accepted, the unable to forage judged without feeding)
+    first_rulings: NotRequired[bool]
 
 
 ABILITIES = ("transmute", "potency", "rainbow", "purge")

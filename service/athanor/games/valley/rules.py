@@ -52,7 +52,7 @@ class ValleyRules(PlainStateRules):
     title = "The Valley of Alchemists"
     # 0.2: skill markers are kept by space (values looked up in the track), protection is
     # asked only of seats the event would change something for
-    rules_version = "valley-0.2"
+    rules_version = "valley-0.3"
     min_seats = 1
     max_seats = 4
     # schema 2: the kit's skill markers by space; a skill loss in spaces (see the upcasters)
@@ -136,7 +136,23 @@ class ValleyRules(PlainStateRules):
         return scoring.outcome(self.cards, state)
 
 
+class ValleyRules02(ValleyRules):
+    """valley-0.2, as its games were played: today's rules under the undo policy of then
+    (no check on sampled twins, no command type forbidden), so its logs re-run and its
+    games go on as they were played."""
+
+    rules_version = "valley-0.2"
+    undo_checks_twins = False
+    undo_forbidden: frozenset[str] = frozenset()
+
+
 FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)
-GAME = GameKind(kind=ValleyRules.kind, title=ValleyRules.title, build=ValleyRules, packs=FORMAT)
+GAME = GameKind(
+    kind=ValleyRules.kind,
+    title=ValleyRules.title,
+    build=ValleyRules,
+    packs=FORMAT,
+    older={ValleyRules02.rules_version: ValleyRules02},
+)
 # The rules with the built-in pack, for tests, benchmarks and LocalGame.
 RULES = ValleyRules(FORMAT.open())

@@ -64,7 +64,7 @@ class WitchsBrewRules(PlainStateRules):
     command_messages = commands_pb2
     kind = "witchs_brew"
     title = "Witch's Brew"
-    rules_version = "witchs_brew-0.1"
+    rules_version = "witchs_brew-0.2"
     min_seats = 3
     max_seats = 5
     event_schemas: Mapping[str, int] = {}
@@ -117,8 +117,22 @@ class WitchsBrewRules(PlainStateRules):
         return sampler.sample(state, seat, rng)
 
 
+class WitchsBrewRules01(WitchsBrewRules):
+    """witchs_brew-0.1, as its games were played: today's rules under the undo policy of then
+    (no check on sampled twins, no command type forbidden), so its logs re-run and its
+    games go on as they were played."""
+
+    rules_version = "witchs_brew-0.1"
+    undo_checks_twins = False
+    undo_forbidden: frozenset[str] = frozenset()
+
+
 FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)
 GAME = GameKind(
-    kind=WitchsBrewRules.kind, title=WitchsBrewRules.title, build=WitchsBrewRules, packs=FORMAT
+    kind=WitchsBrewRules.kind,
+    title=WitchsBrewRules.title,
+    build=WitchsBrewRules,
+    packs=FORMAT,
+    older={WitchsBrewRules01.rules_version: WitchsBrewRules01},
 )
 RULES = WitchsBrewRules(FORMAT.open())
