@@ -8,10 +8,12 @@ land in tests/web/artifacts/.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -336,3 +338,63 @@ def test_open_valley_joined_by_code(browser: Browser, web_server: WebServer) -> 
         operator.close()
         ana_ctx.close()
         bo_ctx.close()
+
+
+def connect(server: WebServer, method: str, body: dict, token: str = "") -> dict:
+    """One unary call of the Connect API on the web port, JSON in and out."""
+    request = urllib.request.Request(
+        f"{server.url.rstrip('/')}/athanor.v1.Athanor/{method}",
+        data=json.dumps(body).encode(),
+        headers={
+            "content-type": "application/json",
+            **({"authorization": f"Bearer {token}"} if token else {}),
+        },
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read() or b"{}")
+
+
+def test_a_lead_is_not_taken_back_and_the_page_says_why(
+    browser: Browser, web_server: WebServer
+) -> None:
+    """Witch's Brew: a leader who plays a role sees who must answer (who holds it), so
+    the Undo button is refused with the reason on the page, at phone and desktop size."""
+    created = connect(
+        web_server,
+        "CreateGame",
+        {"kind": "witchs_brew", "seats": 3, "options": {"first_leader": "1"}},
+        web_server.operator,
+    )
+    game_id = created["gameId"]
+    tokens = {int(t["seat"]): t["token"] for t in created["seatTokens"]}
+    for seat in (2, 3):
+        legal = connect(web_server, "ListLegalCommands", {"gameId": game_id}, tokens[seat])
+        command = legal["commandsJson"][0]
+        connect(
+            web_server,
+            "Act",
+            {"gameId": game_id, "commandJson": command, "commandId": f"c{seat}"},
+            tokens[seat],
+        )
+    phone = browser.new_context(viewport=PHONE, bypass_csp=True)
+    try:
+        page = phone.new_page()
+        page.goto(f"{web_server.url}?game={game_id}&token={tokens[1]}")
+        for kind in ("ChooseRoles", "LeadRole"):
+            page.wait_for_selector(f"#actions button.command[data-kind=legal][data-type={kind}]")
+            before = version(page)
+            button = page.locator(f"#actions button.command[data-type={kind}]").first
+            if not button.is_visible():
+                button.locator("xpath=ancestor::details[1]/summary").click()
+            button.click()
+            page.wait_for_function(
+                f"Number(document.getElementById('main').dataset.version) > {before}"
+            )
+        page.click("#undo")
+        page.wait_for_selector("#refusal:not([hidden])")
+        refusal = page.inner_text("#refusal")
+        assert "No undo" in refusal and "undo" in refusal.lower()
+        shot(page, "witchs-brew-undo-refused", PHONE)
+        shot(page, "witchs-brew-undo-refused", DESKTOP)
+    finally:
+        phone.close()

@@ -394,8 +394,13 @@ def _decide_undo(
             "CANNOT_UNDO", "only your own last command, before anyone else acts, can be undone"
         )
     kind = point.command.get("type")
-    if kind in rules.undo_forbidden or kind in rules.presentation.roll_commands:
-        raise _table_violation("CANNOT_UNDO", "this game does not allow undoing that command")
+    if kind in rules.presentation.roll_commands:
+        raise _table_violation("CANNOT_UNDO", "that move stands: a die was rolled")
+    if kind in rules.undo_forbidden:
+        raise _table_violation(
+            "CANNOT_UNDO",
+            "that move stands: this game does not allow taking it back (it hangs on hidden cards)",
+        )
     before = point.before
     rng = Rng.for_version(seed, before.version + 1)
     redone = rules.decide(before.rules_state, point.command, seat, rng)
@@ -404,11 +409,11 @@ def _decide_undo(
     shown = _shown_to_another if rules.undo_checks_twins else _not_public
     if rng.used or any(shown(ev, seat) for ev in redone):
         raise _table_violation(
-            "CANNOT_UNDO", "that command revealed something or rolled a die: it stands"
+            "CANNOT_UNDO", "that move stands: it rolled, drew or showed another player something"
         )
     if rules.undo_checks_twins and not _same_on_twins(rules, before, point.command, seat, seed):
         raise _table_violation(
-            "CANNOT_UNDO", "what that command showed you depended on hidden cards: it stands"
+            "CANNOT_UNDO", "that move stands: what it showed you hung on hidden cards"
         )
     events = [Event(UNDONE, {"seat": seat, "version": before.version})]
     return [_as_stored(ev) for ev in events], _with(before, undo=None)
