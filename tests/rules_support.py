@@ -19,6 +19,7 @@ from athanor.engine.game import GameState
 from athanor.engine.record import canonical
 from athanor.engine.rules import Rules
 from athanor.engine.settle import copy_state
+from athanor.engine.violations import RuleViolation
 
 T = TypeVar("T")
 
@@ -105,3 +106,23 @@ def check_board(rules: Rules, view: dict[str, Any], boards: dict[str, Any]) -> N
         if re.fullmatch(r"\w+([-_]\w+)+", ident) and ident not in label:
             assert not re.search(rf"(?<![\w-]){re.escape(ident)}(?![\w-])", text), ident
     assert all(len(line) <= 80 for s in board for line in s["lines"])
+
+
+UNDO = {"type": "table.Undo"}
+
+
+def undo_back(rules: Rules, seed: bytes, state: GameState, seat: int) -> GameState:
+    """`seat` takes back its last command: the state it goes back to."""
+    events, back = game.decide(rules, state, UNDO, seat, seed)
+    assert [e.type for e in events] == ["Undone"]
+    return back
+
+
+def undo_refused(rules: Rules, seed: bytes, state: GameState, seat: int) -> RuleViolation:
+    """`seat` may not take back its last command: the refusal, for its reason."""
+    try:
+        game.decide(rules, state, UNDO, seat, seed)
+    except RuleViolation as err:
+        assert err.code == "CANNOT_UNDO"
+        return err
+    raise AssertionError(f"seat {seat} took back its last command")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import pytest
@@ -28,9 +29,9 @@ from athanor.games.apothebakery import spells
 from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery import support
 from tests.apothebakery.support import edit
+from tests.rules_support import UNDO, undo_back, undo_refused
 
 CARDS = RULES.cards
-UNDO = {"type": "table.Undo"}
 SEED = support.SEED
 # taken back wherever they are played: nothing follows them that the seat cannot see
 ALWAYS = {"TakeCard", "FeedForries", "MakeRainbow", "Purge", "KeepTokens", "EndAlchemy"}
@@ -38,16 +39,8 @@ ALWAYS = {"TakeCard", "FeedForries", "MakeRainbow", "Purge", "KeepTokens", "EndA
 NEVER = {"DrawBlind", "ProcessCard", "RollDie"}
 
 
-def undo(state: GameState, seat: int, seed: bytes = SEED) -> GameState:
-    events, back = game.decide(RULES, state, UNDO, seat, seed)
-    assert [e.type for e in events] == ["Undone"]
-    return back
-
-
-def stands(state: GameState, seat: int, seed: bytes = SEED) -> None:
-    with pytest.raises(RuleViolation) as refused:
-        game.decide(RULES, state, UNDO, seat, seed)
-    assert refused.value.code == "CANNOT_UNDO"
+undo = partial(undo_back, RULES, SEED)
+stands = partial(undo_refused, RULES, SEED)
 
 
 def act(state: GameState, seat: int, command: dict[str, Any]) -> GameState:

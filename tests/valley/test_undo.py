@@ -11,32 +11,25 @@ stands, although it drew nothing and showed everyone everything (only the twins 
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import pytest
 
-from athanor.engine import PUBLIC, Rng, RuleViolation, game
+from athanor.engine import PUBLIC, Rng, game
 from athanor.engine.game import GameState
 from athanor.games.valley.rules import RULES
 from athanor.games.valley.state import active_seat
+from tests.rules_support import UNDO, undo_back, undo_refused
 from tests.valley.support import SEED, act, edit, legal, playing
 from tests.valley.test_invariants import Table
 
-UNDO = {"type": "table.Undo"}
 EVENTS = frozenset(e.id for e in RULES.cards.events)
 ACTIONS = ("AssignSkills", "Collect", "Brew", "Make", "Rearrange", "Sell", "Transform")
 
 
-def undo(state: GameState, seat: int, seed: bytes = SEED) -> GameState:
-    events, back = game.decide(RULES, state, UNDO, seat, seed)
-    assert [e.type for e in events] == ["Undone"]
-    return back
-
-
-def stands(state: GameState, seat: int, seed: bytes = SEED) -> None:
-    with pytest.raises(RuleViolation) as refused:
-        game.decide(RULES, state, UNDO, seat, seed)
-    assert refused.value.code == "CANNOT_UNDO"
+undo = partial(undo_back, RULES, SEED)
+stands = partial(undo_refused, RULES, SEED)
 
 
 def only_twins_tell(before: GameState, seat: int, command: dict[str, Any]) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pickle
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from athanor.engine import schema
 from athanor.engine.events import Event
@@ -65,6 +65,19 @@ class PlainStateRules:
 
     def load_state(self, data: Any) -> Any:
         return copy_state(data)
+
+
+R = TypeVar("R", bound=PlainStateRules)
+
+
+def before_twin_undo(rules: type[R], rules_version: str) -> type[R]:
+    """`rules` as games of `rules_version` were played: an earlier version that differs
+    only in the undo policy of then (every private event refused, no check on sampled
+    twins, no command type forbidden). Every game's rules version went up with the twin
+    check, and each keeps its previous one this way, so its logs re-run and its games
+    go on as they were played."""
+    attrs = {"rules_version": rules_version, "undo_checks_twins": False}
+    return type(f"{rules.__name__}Before", (rules,), {**attrs, "undo_forbidden": frozenset()})
 
 
 def settle(

@@ -11,7 +11,7 @@ from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation
 from athanor.engine.events import only_seats
 from athanor.engine.pack import Pack, PackFormat
 from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
-from athanor.engine.settle import Decider, PlainStateRules
+from athanor.engine.settle import Decider, PlainStateRules, before_twin_undo
 from athanor.games.alchemists import (
     actions,
     board,
@@ -186,15 +186,7 @@ class AlchemistsRules(PlainStateRules):
         return Outcome(scores=scores, winners=tuple(state["winners"]))
 
 
-class AlchemistsRules01(AlchemistsRules):
-    """alchemists-0.1, as its games were played: today's rules under the undo policy of then
-    (no check on sampled twins, no command type forbidden), so its logs re-run and its
-    games go on as they were played."""
-
-    rules_version = "alchemists-0.1"
-    undo_checks_twins = False
-    undo_forbidden: frozenset[str] = frozenset()
-
+AlchemistsRules01 = before_twin_undo(AlchemistsRules, "alchemists-0.1")
 
 FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)
 GAME = GameKind(

@@ -9,7 +9,7 @@ from typing import Any
 from athanor.engine import Event, Outcome, Rng, RuleViolation
 from athanor.engine.pack import Pack, PackFormat
 from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
-from athanor.engine.settle import Decider, PlainStateRules
+from athanor.engine.settle import Decider, PlainStateRules, before_twin_undo
 from athanor.games.alkemia import (
     alchemy,
     beast,
@@ -189,15 +189,7 @@ class AlkemiaRules(PlainStateRules):
         )
 
 
-class AlkemiaRules01(AlkemiaRules):
-    """alkemia-0.1, as its games were played: today's rules under the undo policy of then
-    (no check on sampled twins, no command type forbidden), so its logs re-run and its
-    games go on as they were played."""
-
-    rules_version = "alkemia-0.1"
-    undo_checks_twins = False
-    undo_forbidden: frozenset[str] = frozenset()
-
+AlkemiaRules01 = before_twin_undo(AlkemiaRules, "alkemia-0.1")
 
 FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)
 GAME = GameKind(

@@ -8,7 +8,7 @@ from functools import partial
 from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation
 from athanor.engine.pack import Pack, PackFormat
 from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
-from athanor.engine.settle import Decider, PlainStateRules, check_known, flag
+from athanor.engine.settle import Decider, PlainStateRules, before_twin_undo, check_known, flag
 from athanor.games.apothebakery import (
     alchemy,
     board,
@@ -211,14 +211,8 @@ class ApothebakeryRules(PlainStateRules):
         return scoring.outcome(state)
 
 
-class ApothebakeryRules01(ApothebakeryRules):
-    """apothebakery-0.1 as its games from the second release on were played (their
-    GameCreated records the pack): today's rules under the undo policy of then (no
-    check on sampled twins, no command type forbidden)."""
-
-    rules_version = "apothebakery-0.1"
-    undo_checks_twins = False
-    undo_forbidden: frozenset[str] = frozenset()
+# apothebakery-0.1 as played from the second release on (GameCreated records the pack)
+ApothebakeryRules01 = before_twin_undo(ApothebakeryRules, "apothebakery-0.1")
 
 
 class ApothebakeryRules01First(ApothebakeryRules01):

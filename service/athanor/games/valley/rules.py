@@ -10,7 +10,7 @@ from typing import Any
 from athanor.engine import BadCommand, Event, Outcome, Rng
 from athanor.engine.pack import Pack, PackFormat
 from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
-from athanor.engine.settle import Decider, PlainStateRules, check_known, flag
+from athanor.engine.settle import Decider, PlainStateRules, before_twin_undo, check_known, flag
 from athanor.games.valley import (
     actions,
     board,
@@ -136,15 +136,7 @@ class ValleyRules(PlainStateRules):
         return scoring.outcome(self.cards, state)
 
 
-class ValleyRules02(ValleyRules):
-    """valley-0.2, as its games were played: today's rules under the undo policy of then
-    (no check on sampled twins, no command type forbidden), so its logs re-run and its
-    games go on as they were played."""
-
-    rules_version = "valley-0.2"
-    undo_checks_twins = False
-    undo_forbidden: frozenset[str] = frozenset()
-
+ValleyRules02 = before_twin_undo(ValleyRules, "valley-0.2")
 
 FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)
 GAME = GameKind(

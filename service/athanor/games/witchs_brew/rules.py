@@ -11,7 +11,7 @@ from typing import Any
 from athanor.engine import Event, Outcome, Rng
 from athanor.engine.pack import Pack, PackFormat
 from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
-from athanor.engine.settle import Decider, PlainStateRules
+from athanor.engine.settle import Decider, PlainStateRules, before_twin_undo
 from athanor.games.witchs_brew import (
     board,
     commands,
@@ -117,15 +117,7 @@ class WitchsBrewRules(PlainStateRules):
         return sampler.sample(state, seat, rng)
 
 
-class WitchsBrewRules01(WitchsBrewRules):
-    """witchs_brew-0.1, as its games were played: today's rules under the undo policy of then
-    (no check on sampled twins, no command type forbidden), so its logs re-run and its
-    games go on as they were played."""
-
-    rules_version = "witchs_brew-0.1"
-    undo_checks_twins = False
-    undo_forbidden: frozenset[str] = frozenset()
-
+WitchsBrewRules01 = before_twin_undo(WitchsBrewRules, "witchs_brew-0.1")
 
 FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)
 GAME = GameKind(
