@@ -126,3 +126,45 @@ def undo_refused(rules: Rules, seed: bytes, state: GameState, seat: int) -> Rule
         assert err.code == "CANNOT_UNDO"
         return err
     raise AssertionError(f"seat {seat} took back its last command")
+
+
+def audiences(seats: int) -> list[int | None]:
+    """A spectator (None), then every seat."""
+    return [None, *range(1, seats + 1)]
+
+
+class Shown:
+    """What a state shows: each audience's view (board and labels in it), the public
+    view, the table summary and each seat's legal and free commands with their previews,
+    made once and compared with each twin the game's sampler draws (`check`)."""
+
+    def __init__(self, rules: Rules, state: GameState) -> None:
+        self.rules = rules
+        self.state = state
+        self.public = game.view(rules, state, None)
+        self.table = game.table(rules, state)
+        self.views = {a: game.view(rules, state, a) for a in audiences(state.seats)}
+        self.commands: dict[int, list[dict[str, Any]]] = {}
+        self.previews: dict[int, list[str]] = {}
+        for seat in range(1, state.seats + 1):
+            listed = game.legal_commands(rules, state, seat)
+            listed += game.free_commands(rules, state, seat)
+            self.commands[seat] = listed
+            self.previews[seat] = game.previews(rules, state, listed, seat)
+
+    def check(self, twin: GameState, audience: int | None) -> str:
+        """A twin drawn for `audience` shows it, and the public, all the same; returns
+        where it stands, for the caller's own checks."""
+        rules, state = self.rules, self.state
+        where = f"v{state.version} for {audience}"
+        assert twin.version == state.version and twin.seats == state.seats, where
+        assert game.view(rules, twin, audience) == self.views[audience], where
+        assert game.view(rules, twin, None) == self.public, f"{where}: the public view"
+        assert game.table(rules, twin) == self.table, f"{where}: the table summary"
+        if audience is not None:
+            listed = game.legal_commands(rules, twin, audience)
+            listed += game.free_commands(rules, twin, audience)
+            assert listed == self.commands[audience], f"{where}: commands"
+            said = game.previews(rules, twin, listed, audience)
+            assert said == self.previews[audience], f"{where}: previews"
+        return where

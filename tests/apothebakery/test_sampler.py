@@ -39,6 +39,7 @@ from tests.apothebakery.test_invariants import (
     check_no_card_twice,
     check_tokens,
 )
+from tests.rules_support import Shown, audiences
 
 CARDS = RULES.cards
 JSON = dict[str, Any]
@@ -79,10 +80,6 @@ class Played(LocalGame):
         while not self.state.over:
             self.step()
         return self
-
-
-def audiences(seats: int) -> list[Audience]:
-    return [None, *range(1, seats + 1)]
 
 
 # -- what a twin may change -------------------------------------------------------------
@@ -181,40 +178,13 @@ def check_secret_choices(rs: State) -> None:
             assert to != int(chooser) and 1 <= to <= rs["seats"]
 
 
-class Shown:
-    """What the true state shows: each audience's view, the public view, the table
-    summary and each seat's commands and previews (made once, compared with each twin)."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.public = game.view(RULES, state, None)
-        self.table = game.table(RULES, state)
-        self.views = {a: game.view(RULES, state, a) for a in audiences(state.seats)}
-        self.commands: dict[int, list[JSON]] = {}
-        self.previews: dict[int, list[str]] = {}
-        for seat in range(1, state.seats + 1):
-            listed = game.legal_commands(RULES, state, seat)
-            listed += game.free_commands(RULES, state, seat)
-            self.commands[seat] = listed
-            self.previews[seat] = game.previews(RULES, state, listed, seat)
-
-    def check(self, twin: GameState, audience: Audience) -> None:
-        state = self.state
-        where = f"v{state.version} for {audience}"
-        assert twin.version == state.version and twin.seats == state.seats
-        assert game.view(RULES, twin, audience) == self.views[audience], where
-        if audience is not None:
-            assert game.view(RULES, twin, None) == self.public, where
-            listed = game.legal_commands(RULES, twin, audience)
-            listed += game.free_commands(RULES, twin, audience)
-            assert listed == self.commands[audience], where
-            said = game.previews(RULES, twin, listed, audience)
-            assert said == self.previews[audience], where
-        assert game.table(RULES, twin) == self.table, where
-        rs, ts = state.rules_state, twin.rules_state
-        assert seen_by(ts, audience) == seen_by(rs, audience), where
-        assert pools(ts, audience) == pools(rs, audience), where
-        check_secret_choices(ts)
+def check_twin(shown: Shown, twin: GameState, audience: Audience) -> None:
+    """The twin shows the audience all the same, and moved only what it may not see."""
+    where = shown.check(twin, audience)
+    rs, ts = shown.state.rules_state, twin.rules_state
+    assert seen_by(ts, audience) == seen_by(rs, audience), where
+    assert pools(ts, audience) == pools(rs, audience), where
+    check_secret_choices(ts)
 
 
 @pytest.mark.parametrize(("seats", "options", "seed"), GAMES, ids=IDS)
@@ -223,11 +193,11 @@ def test_twins_show_every_audience_the_same(seats: int, options: dict[str, str],
     rng = Rng(f"apothebakery-twins-{seed}".encode())
     for state in p.states[::2]:
         truth = canonical(game.dump(RULES, state))
-        shown = Shown(state)
+        shown = Shown(RULES, state)
         moved = False
         for audience in audiences(seats):
             twin = game.sample(RULES, state, audience, rng)
-            shown.check(twin, audience)
+            check_twin(shown, twin, audience)
             moved |= twin.rules_state != state.rules_state
         assert canonical(game.dump(RULES, state)) == truth, "the sampler changed the state"
         # from the first deal to the end some deck is hidden from everyone: some twin
@@ -421,11 +391,11 @@ def test_two_species_in_one_seats_hands_let_any_forrie_be_anywhere() -> None:
     rs = state.rules_state
     assert all(len(set(species(p["deck"]))) == 2 for p in rs["players"].values())
     rng = Rng(b"two species")
-    shown = Shown(state)
+    shown = Shown(RULES, state)
     mixes = set()
     for audience in audiences(2) * 4:
         twin = game.sample(RULES, state, audience, rng)
-        shown.check(twin, audience)
+        check_twin(shown, twin, audience)
         check_game(twin.rules_state, state.options)
         decks = twin.rules_state["players"].values()
         mixes.add(tuple(tuple(sorted(Counter(species(p["deck"])).items())) for p in decks))

@@ -16,6 +16,7 @@ from athanor.engine import Rng, RuleViolation, game
 from athanor.engine.game import GameState
 from athanor.engine.record import canonical
 from tests.conformance.tables import Played, Table, smallest, tables
+from tests.rules_support import Shown
 
 QUICK = smallest()
 SLOW = [pytest.param(t, marks=pytest.mark.slow) for t in tables() if t not in QUICK]
@@ -25,25 +26,12 @@ def check_twins(p: Played, state: GameState, rng: Rng) -> bool:
     """Twins of `state` for every audience show that audience the same; True when some
     twin differs from `state` (the sampler drew something again)."""
     rules = p.rules
-    public = game.view(rules, state, None)
-    summary = game.table(rules, state)
+    shown = Shown(rules, state)
     moved = False
     truth = canonical(game.dump(rules, state)["rules_state"])
     for audience in p.audiences():
         twin = game.sample(rules, state, audience, rng)
-        assert twin.version == state.version
-        where = f"{p.table} v{state.version} twin for {audience}"
-        assert game.view(rules, twin, audience) == game.view(rules, state, audience), where
-        assert game.view(rules, twin, None) == public, f"{where}: the public view"
-        assert game.table(rules, twin) == summary, f"{where}: the table summary"
-        if audience is not None:
-            legal = game.legal_commands(rules, state, audience)
-            assert game.legal_commands(rules, twin, audience) == legal, f"{where}: listing"
-            free = game.free_commands(rules, state, audience)
-            assert game.free_commands(rules, twin, audience) == free, f"{where}: free"
-            shown = legal + free
-            said = game.previews(rules, state, shown, audience)
-            assert game.previews(rules, twin, shown, audience) == said, f"{where}: previews"
+        shown.check(twin, audience)
         moved |= canonical(game.dump(rules, twin)["rules_state"]) != truth
     assert canonical(game.dump(rules, state)["rules_state"]) == truth, "the sampler mutated"
     return moved

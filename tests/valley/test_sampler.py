@@ -22,6 +22,7 @@ from athanor.engine.game import GameState
 from athanor.engine.record import canonical
 from athanor.games.valley.rules import RULES
 from athanor.games.valley.state import State
+from tests.rules_support import Shown, audiences
 from tests.valley.test_invariants import Table, check
 
 CONTENT = RULES.cards
@@ -42,10 +43,6 @@ def played(seats: int, events: bool, n: int) -> tuple[Table, list[GameState]]:
         t.submit(seat, command)
         states.append(t.state)
     return t, states
-
-
-def audiences(seats: int) -> list[int | None]:
-    return [None, *range(1, seats + 1)]
 
 
 def left_out(rs: State) -> int:
@@ -69,43 +66,16 @@ def seen(rs: State) -> JSON:
     return out
 
 
-class Shown:
-    """What the true state shows: each audience's view, the public view, the table
-    summary and each seat's commands and previews (made once, compared with each twin)."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.public = game.view(RULES, state, None)
-        self.table = game.table(RULES, state)
-        self.views = {a: game.view(RULES, state, a) for a in audiences(state.seats)}
-        self.commands: dict[int, list[JSON]] = {}
-        self.previews: dict[int, list[str]] = {}
-        for seat in range(1, state.seats + 1):
-            listed = game.legal_commands(RULES, state, seat)
-            listed += game.free_commands(RULES, state, seat)
-            self.commands[seat] = listed
-            self.previews[seat] = game.previews(RULES, state, listed, seat)
-
-    def check(self, twin: GameState, audience: int | None) -> None:
-        state = self.state
-        where = f"v{state.version} for {audience}"
-        assert twin.version == state.version and twin.seats == state.seats
-        assert game.view(RULES, twin, audience) == self.views[audience], where
-        if audience is not None:
-            assert game.view(RULES, twin, None) == self.public, where
-            listed = game.legal_commands(RULES, twin, audience)
-            listed += game.free_commands(RULES, twin, audience)
-            assert listed == self.commands[audience], where
-            said = game.previews(RULES, twin, listed, audience)
-            assert said == self.previews[audience], where
-        assert game.table(RULES, twin) == self.table, where
-        rs, ts = state.rules_state, twin.rules_state
-        assert seen(ts) == seen(rs), where
-        assert hidden(ts) == hidden(rs), where
-        # the events still hidden are among those nobody has seen (the box and the one
-        # resolving hold every revealed event)
-        revealed = {c for c in rs["box"] if c in EVENTS} | {(rs["pending"] or {}).get("card")}
-        assert not revealed & set(ts["deck"]), where
+def check_twin(shown: Shown, twin: GameState, audience: int | None) -> None:
+    """The twin shows the audience all the same, and moved only the hidden parts."""
+    where = shown.check(twin, audience)
+    rs, ts = shown.state.rules_state, twin.rules_state
+    assert seen(ts) == seen(rs), where
+    assert hidden(ts) == hidden(rs), where
+    # the events still hidden are among those nobody has seen (the box and the one
+    # resolving hold every revealed event)
+    revealed = {c for c in rs["box"] if c in EVENTS} | {(rs["pending"] or {}).get("card")}
+    assert not revealed & set(ts["deck"]), where
 
 
 @pytest.mark.parametrize(("seats", "events", "n"), GAMES)
@@ -114,11 +84,11 @@ def test_twins_show_every_audience_the_same(seats: int, events: bool, n: int) ->
     rng = Rng(f"valley-twins-{seats}-{events}-{n}".encode())
     for state in states[::4]:
         truth = canonical(game.dump(RULES, state))
-        shown = Shown(state)
+        shown = Shown(RULES, state)
         moved = False
         for audience in audiences(seats):
             twin = game.sample(RULES, state, audience, rng)
-            shown.check(twin, audience)
+            check_twin(shown, twin, audience)
             moved |= twin.rules_state != state.rules_state
         assert canonical(game.dump(RULES, state)) == truth, "the sampler changed the state"
         # with two cards to hide, some twin (one per audience) draws them otherwise
