@@ -152,6 +152,21 @@ class Shown:
             self.commands[seat] = listed
             self.previews[seat] = game.previews(rules, state, listed, seat)
 
+    def twins(self, rng: Rng, also: Callable[[Shown, GameState, int | None], None]) -> bool:
+        """One twin per audience drawn by the game's sampler, each checked (`check`,
+        then the game's own `also`); True when some twin differs from the state, which
+        the sampler must leave as it was."""
+        truth = canonical(game.dump(self.rules, self.state))
+        hidden = canonical(game.dump(self.rules, self.state)["rules_state"])
+        moved = False
+        for audience in audiences(self.state.seats):
+            twin = game.sample(self.rules, self.state, audience, rng)
+            self.check(twin, audience)
+            also(self, twin, audience)
+            moved |= canonical(game.dump(self.rules, twin)["rules_state"]) != hidden
+        assert canonical(game.dump(self.rules, self.state)) == truth, "the sampler changed it"
+        return moved
+
     def check(self, twin: GameState, audience: int | None) -> str:
         """A twin drawn for `audience` shows it, and the public, all the same; returns
         where it stands, for the caller's own checks."""
