@@ -144,6 +144,7 @@ class CrucibleRules:
     max_seats = 4
     undo_forbidden: frozenset[str] = frozenset()
     undo_checks_twins = True
+    state_format = 1
 
     def __init__(self) -> None:
         self.event_schemas: dict[str, int] = {

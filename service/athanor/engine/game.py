@@ -919,6 +919,8 @@ def dump(rules: Rules, state: GameState) -> JSON:
         "outcome": state.outcome,
         "seed": state.seed,
         "rules_state": rules.dump_state(state.rules_state),
+        # only when not the first, so snapshots of unchanged games dump as they always did
+        **({"state_format": _format(rules)} if _format(rules) != 1 else {}),
         # only when there is one, so a game without table facts dumps as it always did
         **({"seating": state.seating.to_json()} if state.seating != NO_SEATING else {}),
         # what table.Undo needs, so a server that loads this snapshot can still undo
@@ -930,7 +932,16 @@ def _dump_undo(rules: Rules, point: UndoPoint) -> JSON:
     return {"seat": point.seat, "command": point.command, "before": dump(rules, point.before)}
 
 
+def _format(rules: Rules) -> int:
+    return rules.state_format
+
+
 def load(rules: Rules, data: JSON) -> GameState:
+    """The state a snapshot holds; ValueError when the snapshot holds the game's state in
+    another shape than these rules keep it (a refactor changed it): the caller then folds
+    the events again."""
+    if int(data.get("state_format", 1)) != _format(rules):
+        raise ValueError("the snapshot keeps the game's state in another format")
     return GameState(
         kind=data["kind"],
         seats=int(data["seats"]),

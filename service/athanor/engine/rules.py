@@ -154,6 +154,9 @@ class Rules(Protocol):
     # False only for the rules of versions from before the twin check (the old undo
     # policy, kept so their logs re-run as they were played)
     undo_checks_twins: bool
+    # the shape `dump_state` gives the state in: raised when a change to the code keeps
+    # the state differently, so snapshots taken before are folded again, not misread
+    state_format: int
 
     def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:
         """Parse and check creation options; raise BadCommand when they are wrong."""

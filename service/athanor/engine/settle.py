@@ -37,6 +37,7 @@ class PlainStateRules:
     command_messages: ModuleType  # the game's commands_pb2
     undo_forbidden: frozenset[str] = frozenset()
     undo_checks_twins: bool = True
+    state_format: int = 1
 
     def advance(self, state: Any, rng: Rng) -> list[Event]:
         """The next automatic events, [] once a seat must act (the game's flow)."""
