@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import threading
 import uuid
+from collections.abc import Callable
+from typing import Any
 
 import grpc
 import pytest
@@ -110,11 +112,12 @@ def test_malformed_commands_are_invalid_argument(server: ServerProcess, command_
     assert code == grpc.StatusCode.INVALID_ARGUMENT
 
 
-def test_bad_requests_get_the_right_status(server: ServerProcess) -> None:
-    stub = server.stub()
-    game_id, tokens = new_game(server)
-    op = server.operator()
-    cases = {
+Cases = dict[str, tuple[Callable[[], object], grpc.StatusCode]]
+
+
+def _who_may_ask(stub: Any, game_id: str, tokens: dict[int, str], op: Any) -> Cases:
+    """Calls refused for who makes them."""
+    return {
         "unknown game": (
             lambda: stub.GetView(pb.GetViewRequest(game_id="nosuchgame"), metadata=op),
             grpc.StatusCode.NOT_FOUND,
@@ -160,6 +163,12 @@ def test_bad_requests_get_the_right_status(server: ServerProcess) -> None:
             lambda: stub.Act(pb.ActRequest(game_id=game_id, command_json="{}", command_id="c")),
             grpc.StatusCode.UNAUTHENTICATED,
         ),
+    }
+
+
+def _what_is_asked(stub: Any, game_id: str, tokens: dict[int, str], op: Any) -> Cases:
+    """Calls refused for what they carry."""
+    return {
         "unknown kind": (
             lambda: stub.CreateGame(pb.CreateGameRequest(kind="chess", seats=2), metadata=op),
             grpc.StatusCode.INVALID_ARGUMENT,
@@ -193,6 +202,17 @@ def test_bad_requests_get_the_right_status(server: ServerProcess) -> None:
             grpc.StatusCode.ABORTED,
         ),
     }
+
+
+def test_bad_requests_get_the_right_status(server: ServerProcess) -> None:
+    stub = server.stub()
+    game_id, tokens = new_game(server)
+    op = server.operator()
+    cases = {
+        **_who_may_ask(stub, game_id, tokens, op),
+        **_what_is_asked(stub, game_id, tokens, op),
+    }
+    assert len(cases) == 16
     for name, (call, expected) in cases.items():
         assert code_of(call) == expected, name
 
