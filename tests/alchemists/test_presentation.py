@@ -99,7 +99,7 @@ def test_every_handled_event_type_has_a_sentence() -> None:
     from athanor.games.alchemists.events import REGISTRY
     from athanor.games.alchemists.words import SENTENCES
 
-    assert set(REGISTRY.by_type) <= set(SENTENCES)
+    assert set(REGISTRY.types()) <= set(SENTENCES)
 
 
 def test_a_redacted_body_still_reads_and_tells_nothing_more() -> None:

@@ -158,6 +158,15 @@ def apply_draw(deck: list[Card], cards: Sequence[Card]) -> None:
     del deck[: len(cards)]
 
 
+def apply_draw_any_order(deck: list[Card], cards: Sequence[Card]) -> None:
+    """Take `cards` off the top of the deck when the event lists them in another order
+    (a hand recorded sorted, so that its body does not tell the deck's order): the top
+    ``len(cards)`` cards must be these, in any order."""
+    if Counter(deck[: len(cards)]) != Counter(cards):
+        raise ValueError("drawn cards must be the top of the deck")
+    del deck[: len(cards)]
+
+
 def apply(deck: list[Card], discard: list[Card], fact: Draw) -> None:
     """Apply a whole `Draw` (its reshuffle, then its cards), for a draw in one event."""
     if fact["reshuffled"] is not None:

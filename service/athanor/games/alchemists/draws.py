@@ -1,15 +1,14 @@
 """Drawing from the ingredient and favor decks as events: a deck that runs out is
-refilled by shuffling its discard pile (AL-ORD-06).
+refilled by shuffling its discard pile (AL-ORD-06), through `engine.decks`.
 
 `Draws` works on copies of the piles, so one decision can draw for several seats in
 a row; its events replay exactly the same moves in the handlers (a draw takes from the
-top; a reshuffle puts the shuffled discard pile under the deck, which holds just the
-cards this draw took before it ran out).
+top; a reshuffle puts the shuffled discard pile under the cards left in the deck).
 """
 
 from __future__ import annotations
 
-from athanor.engine import Event, Rng
+from athanor.engine import Event, Rng, decks
 from athanor.engine.events import SERVER, only_seats
 from athanor.games.alchemists.state import State
 
@@ -24,25 +23,23 @@ class Draws:
         self.events: list[Event] = []
 
     def take(self, pile: str, n: int) -> list[str]:
+        """The top `n` cards (fewer when deck and discard run out), reshuffling first
+        when the deck is short."""
         deck, discard = self.piles[pile]
-        out: list[str] = []
-        while len(out) < n:
-            if not deck:
-                if not discard:
-                    break  # nothing left anywhere: the draw comes up short
-                shuffled = self.rng.shuffled(sorted(discard))
-                self.events.append(
-                    Event(
-                        "PileShuffled",
-                        {"pile": pile, "deck": shuffled},
-                        SERVER,
-                        {"pile": pile, "n": len(shuffled)},
-                    )
+        # the discard pile is shuffled from its sorted order: the draws old logs hold
+        fact = decks.draw(deck, sorted(discard), n, self.rng)
+        order = fact["reshuffled"]
+        if order is not None:
+            self.events.append(
+                Event(
+                    "PileShuffled",
+                    {"pile": pile, "deck": order},
+                    SERVER,
+                    {"pile": pile, "n": len(order)},
                 )
-                deck[:] = shuffled
-                discard.clear()
-            out.append(deck.pop(0))
-        return out
+            )
+        decks.apply(deck, discard, fact)
+        return fact["cards"]
 
     def ingredients(self, seat: int, n: int, why: str) -> list[str]:
         cards = self.take("ingredients", n)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.engine.handlers import Handlers
+from athanor.engine import decks
+from athanor.engine.handlers import Registry
 from athanor.games.alchemists.alchemicals import ALCHEMICAL_NAMES, INGREDIENTS, assignment_of
 from athanor.games.alchemists.state import Player, State, player
 
-REGISTRY = Handlers("alchemists")
+REGISTRY = Registry("alchemists")
 on = REGISTRY.handles
 Body = dict[str, Any]
 
@@ -27,7 +28,7 @@ def _common(state: State, body: Body) -> None:
         for seat, value in body.get(key, {}).items():
             state["players"][seat][key] = value  # type: ignore[literal-required]
     if body.get("turn"):
-        state["queue"].pop(0)
+        del state["queue"][0]
 
 
 def _hand_out(p: Player, cards: list[str]) -> None:
@@ -227,23 +228,21 @@ def _artifacts(state: State, body: Body) -> None:
 @on("PileShuffled")
 def _shuffled(state: State, body: Body) -> None:
     if body["pile"] == "ingredients":
-        state["deck"] += body["deck"]
-        state["discard"] = []
+        decks.apply_reshuffle(state["deck"], state["discard"], body["deck"])
     else:
-        state["favor_deck"] += body["deck"]
-        state["favor_discard"] = []
+        decks.apply_reshuffle(state["favor_deck"], state["favor_discard"], body["deck"])
 
 
 @on("IngredientsDrawn")
 def _ingredients(state: State, body: Body) -> None:
-    del state["deck"][: body["n"]]
+    decks.apply_draw_any_order(state["deck"], body["cards"])  # the body lists them sorted
     p = player(state, body["seat"])
     p["hand"] = sorted(p["hand"] + body["cards"])
 
 
 @on("FavorsDrawn")
 def _favors(state: State, body: Body) -> None:
-    del state["favor_deck"][: body["n"]]
+    decks.apply_draw_any_order(state["favor_deck"], body["cards"])
     p = player(state, body["seat"])
     if body["why"] == "setup":
         p["drawn_favors"] = sorted(body["cards"])
@@ -270,7 +269,7 @@ def _kept(state: State, body: Body) -> None:
 
 @on("HerbalistPlayed")
 def _herbalist(state: State, body: Body) -> None:
-    state["herbalists"].pop(0)
+    del state["herbalists"][0]
     state["herbal_discard"] = body["seat"]
 
 
@@ -305,12 +304,15 @@ def _offered(state: State, body: Body) -> None:
 
 @on("AdventurerRevealed")
 def _adventurer(state: State, body: Body) -> None:
-    state["adventurer"] = state["adventurers"].pop(0) if body.get("next") else None
+    state["adventurer"] = None
+    if body.get("next"):
+        decks.apply_draw(state["adventurers"], [body["adventurer"]])
+        state["adventurer"] = body["adventurer"]
 
 
 @on("RowDealt")
 def _row(state: State, body: Body) -> None:
-    del state["deck"][: len(body["row"])]
+    decks.apply_draw(state["deck"], body["row"])
     state["row"] = list(body["row"])
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.engine import BadCommand, Event, Rng, RuleViolation
+from athanor.engine import BadCommand, Event, Rng, RuleViolation, turns
 from athanor.games.alchemists import reputation, scoring
 from athanor.games.alchemists.content import Content
 from athanor.games.alchemists.draws import Draws
@@ -176,8 +176,7 @@ def start_round(content: Content, state: State, rng: Rng) -> list[Event]:
         # AL-SET-13: 3 cubes in round 1; later the full set minus the hospital's
         cubes[str(seat)] = content.first_round_cubes if r == 1 else full - p["held"]
         unused[str(seat)] = p["held"]  # AL-Q-52: they count as unused at this round's end
-    start = state["start_player"]
-    clockwise = seats[start - 1 :] + seats[: start - 1]
+    clockwise = turns.seats_from(seats, state["start_player"])
     paralyzed = [s for s in state["paralysis"] if player(state, s)["paralyzed"]]
     choosers = [s for s in clockwise if s not in paralyzed]  # AL-ORD-10
     events = [
@@ -288,10 +287,7 @@ def _end_step(content: Content, state: State, rng: Rng) -> list[Event]:
 
 def _next_start(state: State) -> int:
     """The starting player token passes left, past paralyzed players (AL-ORD-12)."""
-    n = state["seats"]
-    seat = state["start_player"]
-    for _ in range(n):
-        seat = seat % n + 1
-        if not player(state, seat)["paralyzed"]:
-            return seat
-    return state["start_player"] % n + 1
+    # clockwise from the next seat round to the start player itself, who keeps the
+    # token only when everyone else is paralyzed; if all are, the next seat takes it
+    ahead = turns.pass_first(turns.clockwise(state["seats"], state["start_player"]))
+    return next((s for s in ahead if not player(state, s)["paralyzed"]), ahead[0])

@@ -128,7 +128,7 @@ class AlchemistsRules(PlainStateRules):
             raise ValueError("Alchemists is played with a content pack")
         self.pack = pack
         self.cards: content.Content = pack.content
-        self.registry = REGISTRY
+        self.registry = REGISTRY.bind(self.cards)
         self.commands = commands(self.cards)
         names = labels.for_pack(self.cards)
         self.presentation = Presentation(
