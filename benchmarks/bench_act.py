@@ -32,7 +32,6 @@ from pathlib import Path
 import grpc
 import psutil
 
-from athanor.store.local_cluster import LocalCluster
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 from benchmarks._harness import (
@@ -47,6 +46,7 @@ from benchmarks._harness import (
     verdict,
 )
 from benchmarks.echo_server import FULL_METHOD
+from tests.local_cluster import LocalCluster
 
 THROUGHPUT_GOAL = 0.5
 P99_GOAL = 2.0

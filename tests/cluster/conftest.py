@@ -11,8 +11,8 @@ from redis.asyncio.cluster import RedisCluster
 
 from athanor.store import RedisEventStore, connect_cluster
 from athanor.store.embedded import ClusterClient
-from athanor.store.local_cluster import ClusterStartError, LocalCluster
 from tests.backends import Backend, unavailable
+from tests.local_cluster import ClusterStartError, LocalCluster
 from tests.store.conftest import feeds, make_feeds, redis_store, store  # noqa: F401
 
 NODE_TIMEOUT_MS = 1000  # a failover within a few seconds

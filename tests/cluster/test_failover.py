@@ -17,10 +17,10 @@ import pytest
 
 from athanor.store import RedisEventStore, connect_cluster
 from athanor.store.keys import GameKeys
-from athanor.store.local_cluster import LocalCluster
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 from tests.integration.helpers import bearer, new_game
+from tests.local_cluster import LocalCluster
 from tests.server_process import ServerProcess
 
 PACE = 0.1  # seconds between one game's commands: the load spans the failover

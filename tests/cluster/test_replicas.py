@@ -26,8 +26,8 @@ from athanor.store import (
     connect_cluster,
 )
 from athanor.store.keys import GameKeys
-from athanor.store.local_cluster import ClusterStartError, LocalCluster, LocalReplicaSet
 from tests.backends import unavailable
+from tests.local_cluster import ClusterStartError, LocalCluster, LocalReplicaSet
 from tests.store.helpers import batch, extend, new_game
 
 T = TypeVar("T")

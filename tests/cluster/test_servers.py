@@ -15,9 +15,9 @@ import grpc
 import pytest
 
 from athanor.store.keys import GameKeys
-from athanor.store.local_cluster import LocalCluster
 from athanor.v1 import athanor_pb2 as pb
 from tests.integration.helpers import act, bearer, code_of, legal, new_game, play_one_command
+from tests.local_cluster import LocalCluster
 from tests.server_process import ServerProcess, run_cli
 
 WATCH_DELAY = 2.0  # seconds an event may take to reach a watcher on the other server
