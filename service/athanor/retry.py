@@ -23,7 +23,13 @@ CHANNEL_OPTIONS = [
 
 class Backoff:
     """Capped exponential backoff with full jitter, so clients that lost the same
-    server do not all come back at the same moment."""
+    server do not all come back at the same moment.
+
+    Kept by hand on purpose: what is retried is following a Watch stream for hours,
+    resumed from the last version seen and reset once events flow again. gRPC's retry
+    policy covers only a call that has not yet received anything, and tenacity wraps
+    one call with its own loop; neither resumes a stream or resets on progress, and
+    both would still need this loop around them."""
 
     def __init__(self, base: float, cap: float, rng: random.Random | None = None) -> None:
         self.base, self.cap = base, cap
