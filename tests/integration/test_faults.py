@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 import threading
-import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,14 +18,18 @@ import pytest
 
 from athanor.v1 import athanor_pb2 as pb
 from tests.backends import ValkeyServer
-from tests.integration.helpers import act, bearer, legal, new_game, play_one_command, view
+from tests.integration.helpers import bearer, legal, new_game, play_one_command, view
 from tests.server_process import FIXTURE_GAME, ROOT, ServerProcess
+from tests.waiting import TIMEOUT, wait_until
 
 
-def first_error(stream: grpc.Future) -> grpc.StatusCode | None:
+def read_to_the_end(stream: grpc.Future, heard: list[int]) -> grpc.StatusCode | None:
+    """Read `stream` until it ends, noting each event's version in `heard`; the code of
+    the error that ended it (None: it ended cleanly)."""
     try:
-        for _ in stream:  # type: ignore[attr-defined]
-            pass
+        for item in stream:  # type: ignore[attr-defined]
+            if item.HasField("event"):
+                heard.append(item.event.version)
     except grpc.RpcError as err:
         return err.code()  # type: ignore[attr-defined, no-any-return]
     return None
@@ -40,12 +44,17 @@ def open_watch(server: ServerProcess, game_id: str, token: str, start: int) -> g
 def test_sigterm_ends_open_watches_with_unavailable(own_server: ServerProcess) -> None:
     game_id, tokens = new_game(own_server)
     head = view(own_server.stub(), game_id, tokens[1])["version"]
-    streams = [open_watch(own_server, game_id, t, head + 1) for t in tokens.values()]
+    # from the head: the first event each watch hears shows it is open on the server
+    streams = [open_watch(own_server, game_id, t, head) for t in tokens.values()]
+    heard: list[list[int]] = [[] for _ in streams]
     codes: list[grpc.StatusCode | None] = []
-    readers = [threading.Thread(target=lambda s=s: codes.append(first_error(s))) for s in streams]
+    readers = [
+        threading.Thread(target=lambda s=s, h=h: codes.append(read_to_the_end(s, h)))
+        for s, h in zip(streams, heard, strict=True)
+    ]
     for r in readers:
         r.start()
-    time.sleep(0.5)  # the watches are open on the server
+    wait_until(lambda: all(heard), "every watch to be open on the server")
     own_server.stop()
     for r in readers:
         r.join(30)
@@ -66,37 +75,43 @@ def test_athanor_watch_resumes_across_a_restart_and_exits_0_at_the_end(
     own_server: ServerProcess,
 ) -> None:
     game_id, tokens = new_game(own_server, rounds="2")
-    watch = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "athanor.cli.main",
-            "watch",
-            game_id,
-            "--server",
-            own_server.address,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=cli_env(tokens[1]),
-    )
+    # files, not pipes: the test reads what the watch said while it goes on
+    out_path, err_path = own_server.data_dir / "watch.out", own_server.data_dir / "watch.err"
+    with out_path.open("w") as out_file, err_path.open("w") as err_file:
+        watch = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "athanor.cli.main",
+                "watch",
+                game_id,
+                "--server",
+                own_server.address,
+            ],
+            stdout=out_file,
+            stderr=err_file,
+            text=True,
+            env=cli_env(tokens[1]),
+        )
     try:
         play_one_command(own_server.stub(), game_id, tokens)
+        before = view(own_server.stub(), game_id, tokens[1])["version"]
+        wait_until(lambda: len(out_path.read_text().splitlines()) >= before, "the watch to follow")
         own_server.stop()  # SIGTERM: the watch hears UNAVAILABLE and retries
-        time.sleep(1.0)
+        wait_until(lambda: "connection lost" in err_path.read_text(), "the watch to retry")
         own_server.start()  # the same port
         stub = own_server.stub()
         while play_one_command(stub, game_id, tokens):
             pass
         head = view(stub, game_id, tokens[1])["version"]
-        out, err = watch.communicate(timeout=60)
+        watch.wait(timeout=60)
     finally:
         watch.kill()
+    err = err_path.read_text()
     assert watch.returncode == 0, err
-    versions = [json.loads(line)["v"] for line in out.splitlines()]
+    versions = [json.loads(line)["v"] for line in out_path.read_text().splitlines()]
     assert versions == list(range(1, head + 1))
-    assert "resuming" in err
+    assert f"resuming from v{before + 1}" in err
 
 
 @pytest.fixture
@@ -136,23 +151,23 @@ def test_redis_killed_with_watchers_open_loses_nothing_and_the_watch_goes_on(
         refused = legal_or_code(stub, game_id, tokens[1])
         assert refused == grpc.StatusCode.UNAVAILABLE
         valkey._server.start(timeout=30)  # the same socket and data
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                play_one_command(stub, game_id, tokens)
-                break
-            except grpc.RpcError:
-                time.sleep(0.2)
+        wait_until(lambda: played(stub, game_id, tokens), "a command to land on the new Redis")
         after = view(stub, game_id, tokens[1])["version"]
         assert after > before
-        deadline = time.monotonic() + 30
-        while (not seen or seen[-1] < after) and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_until(lambda: seen and seen[-1] >= after, "the watch to hear the new command")
         stream.cancel()
         reader.join(10)
         assert seen == list(range(1, after + 1))  # no gap, no repeat across the kill
     finally:
         server.stop()
+
+
+def played(stub: object, game_id: str, tokens: dict[int, str]) -> bool:
+    """One command played; False while the server cannot reach Redis yet."""
+    try:
+        return play_one_command(stub, game_id, tokens)  # type: ignore[arg-type]
+    except grpc.RpcError:
+        return False
 
 
 def legal_or_code(stub: object, game_id: str, token: str) -> grpc.StatusCode | None:
@@ -166,28 +181,39 @@ def legal_or_code(stub: object, game_id: str, token: str) -> grpc.StatusCode | N
 def test_a_frozen_redis_is_unavailable_not_a_hang_and_idle_is_quiet(
     tmp_path: Path, valkey: ValkeyServer
 ) -> None:
-    server = ServerProcess(tmp_path / "srv", 5, 0, "--redis-url", valkey.url)
+    # a heartbeat after 7 s idle: past a whole 5 s XREAD block and redis-py's 5 s default
+    # socket timeout, said by the server itself
+    server = ServerProcess(
+        tmp_path / "srv", 5, 0, "--redis-url", valkey.url, "--heartbeat-seconds", "7"
+    )
     server.start()
     pid = valkey._server._process.pid
     try:
         game_id, tokens = new_game(server)
         stub = server.stub()
-        stream = open_watch(server, game_id, tokens[1], 100)  # idle: nothing comes
-        time.sleep(7)  # past redis-py's 5 s default socket timeout
+        stream = server.stub().Watch(  # idle: nothing comes but the heartbeat
+            pb.WatchRequest(game_id=game_id, from_version=100),
+            metadata=bearer(tokens[1]),
+            timeout=TIMEOUT,
+        )
+        assert next(stream).HasField("heartbeat")
         stream.cancel()
         assert "Timeout" not in server.log_path.read_text()
         os.kill(pid, signal.SIGSTOP)
         try:
-            commands = None
-            started = time.monotonic()
+            command = {"type": "CommitCard", "card": 1}
+            request = pb.ActRequest(
+                game_id=game_id, command_json=json.dumps(command), command_id=uuid.uuid4().hex
+            )
+            details = None
             try:
-                act(stub, game_id, tokens[1], {"type": "CommitCard", "card": 1})
+                # a hang ends in DEADLINE_EXCEEDED: the server must give up on Redis first
+                stub.Act(request, metadata=bearer(tokens[1]), timeout=TIMEOUT)
                 code = None
             except grpc.RpcError as err:
                 code = err.code()  # type: ignore[attr-defined]
-                commands = err.details()  # type: ignore[attr-defined]
-            assert code == grpc.StatusCode.UNAVAILABLE, commands
-            assert time.monotonic() - started < 20
+                details = err.details()  # type: ignore[attr-defined]
+            assert code == grpc.StatusCode.UNAVAILABLE, details
         finally:
             os.kill(pid, signal.SIGCONT)
         assert legal(stub, game_id, tokens[1])  # back once Redis answers
