@@ -13,7 +13,7 @@ from typing import Any, TypedDict
 from athanor.engine import BadCommand, Event, Rng, RuleViolation, decks
 from athanor.games.apothebakery import inventory, steps
 from athanor.games.apothebakery.cards import Cards
-from athanor.games.apothebakery.events import handles, handles_with_cards
+from athanor.games.apothebakery.events import handles, handles_with_content
 from athanor.games.apothebakery.state import (
     FAILED,
     RAINBOW,
@@ -163,7 +163,7 @@ def _pay(state: State, seat: int, abilities: list[str], mana: int) -> None:
         p["ready"][name] = False
 
 
-@handles_with_cards("CardProcessed")
+@handles_with_content("CardProcessed")
 def _processed(cards: Cards, state: State, body: CardProcessed) -> None:
     seat = body["seat"]
     p = player(state, seat)

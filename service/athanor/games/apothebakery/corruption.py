@@ -9,16 +9,14 @@ perish). Its score only falls (AB-COR-01). Its die rolls may be sent by any seat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import Any, TypedDict
 
 from athanor.engine import SERVER, Event, Rng, RuleViolation, decks
 from athanor.games.apothebakery import dice
 from athanor.games.apothebakery.cards import Cards
+from athanor.games.apothebakery.deaths import AdventurerDied
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import Options, Position, State, player, seat_numbers
-
-if TYPE_CHECKING:
-    from athanor.games.apothebakery.ghosts import AdventurerDied
 
 SOLO, DIFFICULT, STANDARD = "solo", "difficult", "standard"
 ADJUSTMENT_HEALTH = 3  # AB-SDF-01: a heart-loss death counts as the 1-heart value

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from athanor.engine import Event, Rng
-from athanor.games.apothebakery import corruption, foraging, ghosts, wilderness
+from athanor.games.apothebakery import corruption, deaths, foraging, ghosts, wilderness
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.setup import seat_adventurers
@@ -29,7 +29,7 @@ def advance(cards: Cards, state: State, rng: Rng) -> list[Event]:
                     extra["corruption_points"] = corruption.heart_loss_points(
                         cards, state, pos["cure"]
                     )
-                events.append(ghosts.died(cards, state, i, "time", list(state["order"]), **extra))
+                events.append(deaths.died(cards, state, i, "time", list(state["order"]), **extra))
         events.append(step("end_of_round", "vengeance", None))
         return events
     if state["step"] == "vengeance":

@@ -9,7 +9,7 @@ from typing import Any, TypedDict
 from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, decks, only_seats
 from athanor.games.apothebakery import corruption, dice, steps, wilderness
 from athanor.games.apothebakery.cards import Cards
-from athanor.games.apothebakery.events import handles, handles_with_cards
+from athanor.games.apothebakery.events import handles, handles_with_content
 from athanor.games.apothebakery.state import (
     Player,
     Revealed,
@@ -50,7 +50,7 @@ class RoundStarted(TypedDict):
     round: int
 
 
-@handles_with_cards("RoundStarted")
+@handles_with_content("RoundStarted")
 def _round_started(cards: Cards, state: State, body: RoundStarted) -> None:
     state["round"] = body["round"]
     for p in state["players"].values():

@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import Any, TypedDict
 
 from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, decks, only_seats
-from athanor.games.apothebakery import corruption, dice, ghosts, inventory, spells, steps
+from athanor.games.apothebakery import corruption, deaths, dice, ghosts, inventory, spells, steps
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import (
@@ -408,10 +408,10 @@ def close(cards: Cards, state: State) -> list[Event]:
     events = [step("healing", "closing", None)]
     for i, pos in enumerate(state["table"]["positions"], 1):
         if pos:
-            events.append(ghosts.died(cards, state, i, "closing", list(state["order"])))
+            events.append(deaths.died(cards, state, i, "closing", list(state["order"])))
     for seat in everyone(state):  # unhealed stasis adventurers, by their casters
         for held in player(state, seat).get("stasis", []):
-            events.append(ghosts.died_in_stasis(cards, seat, held))
+            events.append(deaths.died_in_stasis(cards, seat, held))
     return events
 
 

@@ -8,7 +8,7 @@ from typing import Any, TypedDict
 from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, decks, only_seats
 from athanor.games.apothebakery import corruption
 from athanor.games.apothebakery.cards import Cards
-from athanor.games.apothebakery.events import handles, handles_with_cards
+from athanor.games.apothebakery.events import handles, handles_with_content
 from athanor.games.apothebakery.state import (
     Bag,
     Options,
@@ -167,7 +167,7 @@ class StationsAssigned(TypedDict):
     mana: int
 
 
-@handles_with_cards("StationsAssigned")
+@handles_with_content("StationsAssigned")
 def _stations(cards: Cards, state: State, body: StationsAssigned) -> None:
     for seat, info in body["stations"].items():
         p = new_player(int(seat), info["species"], cards.iridescent(info["species"]), body["mana"])

@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import Any, TypedDict
 
 from athanor.engine import BadCommand, Event, Rng, RuleViolation, turns
-from athanor.games.apothebakery import ghosts, inventory, wilderness
+from athanor.engine.handlers import Handlers
+from athanor.games.apothebakery import deaths, ghosts, inventory, wilderness
 from athanor.games.apothebakery.cards import Cards
-from athanor.games.apothebakery.events import REGISTRY, handles, handles_with_cards
+from athanor.games.apothebakery.events import REGISTRY, handles, handles_with_content
 from athanor.games.apothebakery.state import (
     FAILED,
     SPECTRAL,
@@ -88,7 +89,8 @@ def cast(cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rn
         )
     spell = cards.spell_of(card)
     effect = EFFECTS[spell](cards, state, command, seat, rng)
-    if in_window(state, seat) and _opens_decision(cards, state, effect):
+    handlers = REGISTRY.bind(cards)  # to look ahead at what the effect leads to
+    if in_window(state, seat) and _opens_decision(handlers, state, effect):
         # the window holds the heal's resolution in the one `pending` slot, so an effect
         # that needs a decision of its own (an overflow, a Ghost Vengeance) waits until
         # the heal has resolved; it can be cast as soon as the game waits again
@@ -101,34 +103,34 @@ def cast(cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rn
     return [
         cast_event,
         *effect,
-        *_vengeance_now(cards, state, effect),
+        *_vengeance_now(handlers, state, effect),
         *_window_answer(state, seat),
     ]
 
 
-def _folded(cards: Cards, state: State, events: list[Event]) -> State:
+def _folded(handlers: Handlers, state: State, events: list[Event]) -> State:
     scratch = clone(state)
     for ev in events:
-        REGISTRY.apply(cards, scratch, ev.type, ev.body)
+        handlers.apply(scratch, ev.type, ev.body)
     return scratch
 
 
-def _opens_decision(cards: Cards, state: State, effect: list[Event]) -> bool:
-    after = _folded(cards, state, effect)
+def _opens_decision(handlers: Handlers, state: State, effect: list[Event]) -> bool:
+    after = _folded(handlers, state, effect)
     pending = after.get("pending") or {}
     return pending.get("kind") != "reaction" or len(after["gv_queue"]) > len(state["gv_queue"])
 
 
-def _vengeance_now(cards: Cards, state: State, effect: list[Event]) -> list[Event]:
+def _vengeance_now(handlers: Handlers, state: State, effect: list[Event]) -> list[Event]:
     """A Free Sample death is resolved at once by its caster (AB-SPL-19), in whatever
     phase it was cast: the automatic steps now, a roll or choice as the next command."""
     if not any(ev.type == "AdventurerDied" for ev in effect):
         return []
-    scratch = _folded(cards, state, effect)
+    scratch = _folded(handlers, state, effect)
     out: list[Event] = []
     while more := ghosts.advance(scratch):
         for ev in more:
-            REGISTRY.apply(cards, scratch, ev.type, ev.body)
+            handlers.apply(scratch, ev.type, ev.body)
         out += more
     return out
 
@@ -275,7 +277,7 @@ def _free_sample(
     hearts = pos["hearts"] + delta
     events = [Event("HeartsChanged", {"position": position, "hearts": hearts, "healing": False})]
     if hearts <= 0:  # only the caster resolves this death (AB-SPL-19)
-        events.append(ghosts.died(cards, state, position, "free_sample", [seat]))
+        events.append(deaths.died(cards, state, position, "free_sample", [seat]))
     return events
 
 
@@ -356,7 +358,9 @@ def _helping_hand(
         {"seat": seat, "to": to, "slot": slot, "token": inv[slot - 1], "discarded": full},
     )
     # the draws follow the give: a discarded Pure or Impure is back in its bag first
-    draws = inventory.draw_from_bag(_folded(cards, state, [given]), bag, HELPING_HAND_DRAWS, rng)
+    draws = inventory.draw_from_bag(
+        _folded(REGISTRY.bind(cards), state, [given]), bag, HELPING_HAND_DRAWS, rng
+    )
     return [given, Event("HelpingHandDrawn", {"seat": seat, "bag": bag, "draws": draws})]
 
 
@@ -383,7 +387,7 @@ class HelpingHandDrawn(TypedDict):
     draws: list[str]
 
 
-@handles_with_cards("HelpingHandDrawn")
+@handles_with_content("HelpingHandDrawn")
 def _hand_drawn(cards: Cards, state: State, body: HelpingHandDrawn) -> None:
     inventory.take_from_bag(state, body["bag"], body["draws"])
     inventory.place(cards, state, body["seat"], inventory.tokens_of(body["bag"], body["draws"]))
