@@ -9,9 +9,9 @@ with a hand-made one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from athanor.engine import Event, Rng, game
 from athanor.engine.game import GameState
@@ -23,19 +23,30 @@ from tests.rules_support import edit as edit
 
 SEED = b"alkemia test seed"
 JSON = dict[str, Any]
+T = TypeVar("T")
 
 
 class Scripted(ScriptedRng):
     def __init__(self, choices: Iterable[Any] = (), seed: bytes = SEED) -> None:
         super().__init__(choices, seed)
 
+    def roll(self, faces: Sequence[T]) -> T:
+        return faces[0]  # the low face, as `randint` answers
+
 
 class Dice(Rng):
-    """An Rng whose randint answers come from a list (die faces)."""
+    """An Rng whose die rolls come from a list of faces (the lowest once it runs out)."""
 
     def __init__(self, faces: Iterable[int], seed: bytes = SEED) -> None:
         super().__init__(seed)
         self.faces = list(faces)
+
+    def roll(self, faces: Sequence[T]) -> T:
+        if not self.faces:
+            return faces[0]
+        face = self.faces.pop(0)
+        assert face in faces, f"{face} is not a face of {list(faces)}"
+        return face  # type: ignore[return-value]
 
     def randint(self, low: int, high: int) -> int:
         return self.faces.pop(0) if self.faces else low

@@ -134,7 +134,7 @@ def test_the_temples_drawer_is_first_player_and_the_beast_waits_on_the_swamp() -
 
 @pytest.mark.rule("AK-Q-04")
 def test_tiles_that_fit_nowhere_go_under_then_are_left_out_and_the_first_builder_leads() -> None:
-    from athanor.games.alkemia.events import registry
+    from athanor.games.alkemia.events import REGISTRY
     from athanor.games.alkemia.flow import advance
     from tests.alkemia.support import Scripted
 
@@ -145,7 +145,7 @@ def test_tiles_that_fit_nowhere_go_under_then_are_left_out_and_the_first_builder
     # has none, which drives the same path: each tile goes under once, then all are out
     s["field"] = {}
     s["build"]["stack"] = ["temple", "swamp", "tree"]
-    h = registry(C)
+    h = REGISTRY.bind(C)
     seen = []
     for _ in range(10):
         events = advance(C, s, Scripted())

@@ -3,8 +3,9 @@ turn, and using Items and the Artifact (AK-ITM, AK-ART)."""
 
 from __future__ import annotations
 
-from athanor.engine import Event, Rng, RuleViolation, only_seats
-from athanor.games.alkemia import beast, field
+from athanor.engine import Event, Rng, RuleViolation, decks, only_seats
+from athanor.engine import dice as die_steps
+from athanor.games.alkemia import beast, dice, field
 from athanor.games.alkemia.content import Content
 from athanor.games.alkemia.state import JSON, State, listed, player
 
@@ -25,10 +26,17 @@ def rolled(state: State, seat: int) -> bool:
     return active(state, seat) and state["turn"]["roll"] > 0  # type: ignore[index]
 
 
-def roll(content: Content, state: State, seat: int, rng: Rng) -> list[Event]:
+def roll_commands(state: State, seat: int) -> list[JSON]:
+    """The Foraging roll, once per face with physical dice."""
+    if not active(state, seat) or rolled(state, seat):
+        return []
+    return die_steps.roll_commands("RollForage", dice.FACES, dice.physical(state))
+
+
+def roll(content: Content, state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
     if not active(state, seat) or state["turn"]["roll"]:  # type: ignore[index]
         raise RuleViolation("NO_ROLL", "the Foraging roll starts your Field turn", "AK-FLD-01")
-    face = rng.randint(1, 3)
+    face = dice.roll(state, command, rng)
     fa = content.settings.field_actions + face
     return [
         Event("ForageRolled", {"seat": seat, "roll": face, "fa": fa}),
@@ -176,6 +184,8 @@ def item_commands(content: Content, state: State, seat: int) -> list[JSON]:
                 for e in content.settings.elements
                 if state["decks"][e]
             ]
+        elif effect == "elixir":  # the D3 it rolls (AK-ITM-10)
+            out += dice.with_faces(state, {"type": "UseItem", "card": c["card"]})
         else:
             out.append({"type": "UseItem", "card": c["card"]})
     return out
@@ -193,7 +203,7 @@ def use_item(content: Content, state: State, command: JSON, seat: int, rng: Rng)
     n = amount(content, state, seat, card)
     secret = state["phase"] == "alchemy"
     if effect == "elixir":  # AK-ITM-10: roll, then discard that many for as many SEED
-        n = rng.randint(1, 3)
+        n = dice.roll(state, command, rng)
     what: JSON = {"card": card}
     if effect in ("mirror", "dagger"):
         what |= {"target": command.get("target", 0), "beast": bool(command.get("beast"))}
@@ -221,7 +231,7 @@ def _effect(
     events = [Event(event, body, vis, {"seat": seat}) if vis else Event(event, body)]
     if effect in ("draw", "dagger"):
         element = command.get("element") or command.get("card", "")
-        for card in state["decks"][element][: n if effect == "draw" else 2]:
+        for card in decks.peek(state["decks"][element], n if effect == "draw" else 2):
             drawn = {"seat": seat, "element": element, "card": card}
             events.append(Event("BonusDrawn", drawn, only_seats(seat), {"seat": seat}))
     return events

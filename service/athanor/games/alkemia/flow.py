@@ -4,7 +4,7 @@ owed, the R and E steps, the end of the week and the end of the game."""
 
 from __future__ import annotations
 
-from athanor.engine import Event, Rng
+from athanor.engine import Event, Rng, turns
 from athanor.engine.decisions import is_closed
 from athanor.games.alkemia import alchemy, crest, setup
 from athanor.games.alkemia.content import Content
@@ -53,7 +53,7 @@ def advance(content: Content, state: State, rng: Rng) -> list[Event]:
         cap = state["options"]["max_weeks"]
         if cap and state["week"] >= cap:  # the optional cap (AK-Q-47)
             return [Event("GameOver", crest.result(content, state, state["order_all"], "cap"))]
-        nxt = state["first"] % state["seats"] + 1  # AK-WK-06
+        nxt = turns.seats_after(state["order_all"], state["first"])[0]  # AK-WK-06
         return [Event("WeekStarted", {"week": state["week"] + 1, "first": nxt})]
     return []
 

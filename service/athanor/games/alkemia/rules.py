@@ -16,7 +16,6 @@ from athanor.games.alkemia import (
     board,
     content,
     crest,
-    events,
     fieldturn,
     flow,
     labels,
@@ -28,6 +27,7 @@ from athanor.games.alkemia import (
     words,
 )
 from athanor.games.alkemia.content import Content
+from athanor.games.alkemia.events import REGISTRY
 from athanor.games.alkemia.state import State
 from athanor.games.alkemia.v1 import commands_pb2
 
@@ -36,7 +36,7 @@ def commands(cards: Content) -> dict[str, Decider]:
     site = lambda s, c, seat, rng: sites.activate(cards, s, c, seat, rng)  # noqa: E731
     return {
         "PlaceTile": lambda s, c, seat, rng: setup.place(cards, s, c, seat),
-        "RollForage": lambda s, c, seat, rng: fieldturn.roll(cards, s, seat, rng),
+        "RollForage": lambda s, c, seat, rng: fieldturn.roll(cards, s, c, seat, rng),
         "MoveBeast": lambda s, c, seat, rng: beast.move(cards, s, c, seat),
         "LoseToBeast": lambda s, c, seat, rng: beast.lose(s, c, seat),
         "Move": lambda s, c, seat, rng: fieldturn.move(cards, s, c, seat),
@@ -88,7 +88,7 @@ class AlkemiaRules(PlainStateRules):
             raise ValueError("Alkemia is played with a content pack")
         self.pack = pack
         self.cards: Content = pack.content
-        self.registry = events.registry(self.cards)
+        self.registry = REGISTRY.bind(self.cards)
         self.commands = commands(self.cards)
         names = labels.for_pack(self.cards)
         sentences = words.Words(self.cards)
@@ -154,7 +154,7 @@ class AlkemiaRules(PlainStateRules):
             if not fieldturn.active(state, seat):
                 return []
             if not fieldturn.rolled(state, seat):
-                return [{"type": "RollForage"}]
+                return fieldturn.roll_commands(state, seat)
             out: list[dict[str, Any]] = [{"type": "EndTurn"}]
             out += fieldturn.move_commands(cards, state, seat)
             if not fieldturn.can_gather(cards, state, seat):

@@ -3,9 +3,9 @@ turn, never on the Beast's tile, at any Field Action count (AK-Q-31)."""
 
 from __future__ import annotations
 
-from athanor.engine import SERVER, Event, Rng, RuleViolation, only_seats
+from athanor.engine import SERVER, Event, Rng, RuleViolation, decks, only_seats
 from athanor.engine.decisions import awaits
-from athanor.games.alkemia import beast, field
+from athanor.games.alkemia import beast, dice, field
 from athanor.games.alkemia.content import Content
 from athanor.games.alkemia.fieldturn import rolled
 from athanor.games.alkemia.state import JSON, Player, State, listed, player
@@ -78,9 +78,10 @@ def site_commands(content: Content, state: State, seat: int) -> list[JSON]:
                 out += [{"type": "Temple", "element": e, "card": c} for c in state["discards"][e]]
     elif kind == "den":
         out += [
-            {"type": "Steal", "target": o}
+            steal
             for o in state["order_all"]
             if o != seat and player(state, o)["hand"]
+            for steal in dice.with_faces(state, {"type": "Steal", "target": o})
         ]
     elif kind == "post":
         post = field.tile_at(content, state["field"], p["pos"]).item_type
@@ -142,7 +143,7 @@ def activate(content: Content, state: State, command: JSON, seat: int, rng: Rng)
         return temple(state, command, seat, rng, paid)
     if kind == "Steal":
         target = command["target"]
-        face = rng.randint(1, 3)
+        face = dice.roll(state, command, rng)
         events = [Event("StealRolled", {**paid, "target": target, "roll": face})]
         if face >= 2:  # AK-CS-16
             card = rng.choice(player(state, target)["hand"])
@@ -164,7 +165,7 @@ def temple(state: State, command: JSON, seat: int, rng: Rng, paid: JSON) -> list
     e = command["element"]
     deck, pile = state["decks"][e], state["discards"][e]
     if deck:
-        new = rng.shuffled(deck + pile)
+        new = decks.shuffled_in(deck, pile, rng)
         drew = {"seat": seat, "element": e, "card": new[0], "from_discard": False}
         return [
             Event(
@@ -176,7 +177,7 @@ def temple(state: State, command: JSON, seat: int, rng: Rng, paid: JSON) -> list
     rest = list(pile)
     rest.remove(card)
     drew = {"seat": seat, "element": e, "card": card, "from_discard": True}
-    new = rng.shuffled(rest)
+    new = decks.shuffled_in(deck, rest, rng)  # the deck is empty: the rest alone
     return [
         Event("TempleDrew", drew),
         Event("DeckRefreshed", {**paid, "element": e, "deck": new}, SERVER, {**paid, "element": e}),

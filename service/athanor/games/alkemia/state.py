@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from athanor.engine import turns
 from athanor.engine.decisions import Decision
 
 JSON = dict[str, Any]
@@ -103,8 +104,7 @@ def player(state: State, seat: int) -> Player:
 
 def seat_order(state: State, first: int) -> list[int]:
     """Seats from `first` going to the left (clockwise, AK-Q-06)."""
-    n = state["seats"]
-    return [(first - 1 + i) % n + 1 for i in range(n)]
+    return turns.clockwise(state["seats"], first)
 
 
 def held(p: Player, card: str) -> InventoryCard | None:
