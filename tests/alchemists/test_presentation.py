@@ -97,9 +97,10 @@ def test_every_record_reads_as_a_sentence_for_every_reader(
 
 def test_every_handled_event_type_has_a_sentence() -> None:
     from athanor.games.alchemists.events import REGISTRY
+    from athanor.games.alchemists.reader_events import READER_REGISTRY
     from athanor.games.alchemists.words import SENTENCES
 
-    assert set(REGISTRY.types()) <= set(SENTENCES)
+    assert set(REGISTRY.types()) | set(READER_REGISTRY.types()) <= set(SENTENCES)
 
 
 def test_a_redacted_body_still_reads_and_tells_nothing_more() -> None:

@@ -169,3 +169,21 @@ def test_every_legal_reader_query_is_accepted_and_the_log_verifies() -> None:
     g.submit(1, {"type": "ShowAnswers"})
     assert g.state.over and legal(g.state, 1) == []
     assert verify(RULES, g.records).ok
+
+
+@pytest.mark.rule("AL-CR-03", "AL-CR-11")
+def test_the_mode_chooses_the_rules_and_each_refuses_the_others_commands() -> None:
+    assert type(RULES.part("reader")).__name__ == "ReaderRules"
+    assert type(RULES.part("game")).__name__ == "GameRules"
+    with pytest.raises(RuleViolation) as refused:
+        act(reader(code="DEMO"), 1, {"type": "Forage", "take": "deck"})
+    assert refused.value.rule_id == "AL-CR-03"
+    with pytest.raises(RuleViolation) as refused:
+        act(start(2), 1, {"type": "ExportTriangle"})
+    assert refused.value.rule_id == "AL-CR-11"
+    # the reader keeps no cards and no players; the game's view keeps the reader's keys
+    state = reader(code="DEMO")
+    assert rs(state)["players"] == {} and rs(state)["grants"] == []
+    shown = RULES.view(rs(state), 1)
+    assert set(shown) == {"mode", "variant", "phase", "answers", "last", "code"}
+    assert set(shown) - {"code"} <= set(RULES.view(rs(start(2)), 1))

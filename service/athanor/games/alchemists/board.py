@@ -4,8 +4,7 @@ Built from the seat's view alone (the engine's view: the game's under "game", th
 seat, the labels) and the printed pack, never the state: the round, the order track
 and the action spaces with whose cubes are where, the adventurer, the artifacts on
 offer, the published theories, a line for each player, then the seat's own hand,
-favors, artifacts and its notebook. In reader mode: the code, the variant and the
-answers given so far.
+favors, artifacts and its notebook. The card reader's board is reader_rules.py's.
 """
 
 from __future__ import annotations
@@ -37,6 +36,9 @@ def _seats(seats: list[Any]) -> str:
     return ", ".join(f"seat {s}" for s in seats) or "nobody"
 
 
+Name = Callable[[Any], str]
+
+
 def board(content: Content, view: JSON) -> list[Section]:
     game = view.get("game") or {}
     labels: Mapping[str, str] = view.get("labels") or {}
@@ -45,20 +47,27 @@ def board(content: Content, view: JSON) -> list[Section]:
     def name(ident: Any) -> str:
         return labels.get(str(ident), title(str(ident).replace("-", " ")))
 
-    if game.get("mode") == "reader":
-        return [
-            Section(
-                "Card reader",
-                (
-                    f"code: {game.get('code') or '?'}",
-                    f"variant: {title(str(game.get('variant', '')))}",
-                    f"answers so far: {game.get('answers', 0)}",
-                ),
-            )
-        ]
+    theories = [_theory(name, ing, t) for ing, t in sorted((game.get("theories") or {}).items())]
+    sections = [
+        Section("Table", _table(content, game)),
+        Section("Order", _order(content, game)),
+        Section("Actions", _actions(game)),
+        Section("Offer", _offer(name, game)),
+        Section("Theories", tuple(theories) or ("none published",)),
+        Section("Players", _players(game, seat)),
+    ]
+    mine = (game.get("players") or {}).get(str(seat)) if seat else None
+    if mine and "hand" in mine:
+        sections.append(Section(f"You (seat {seat})", _own(name, mine)))
+    notebook = game.get("notebook")
+    if notebook and mine:
+        sections.append(Section("Notebook", _notebook(name, notebook)))
+    return sections
 
+
+def _table(content: Content, game: JSON) -> tuple[str, ...]:
     rnd = game.get("round") or 0
-    table = [
+    lines = [
         (f"Round {rnd} of {content.rounds}" if rnd else "Setup")
         + f" · {title(str(game.get('phase', '')))}",
         f"{title(str(game.get('variant', '')))} · {game.get('answers', 0)} answers given",
@@ -66,46 +75,49 @@ def board(content: Content, view: JSON) -> list[Section]:
         f" · favors {game.get('favor_deck')}",
     ]
     if game.get("phase") == "over":
-        table.append(f"over · won by {_seats(list(game.get('winners') or []))}")
-    sections = [Section("Table", tuple(table))]
+        lines.append(f"over · won by {_seats(list(game.get('winners') or []))}")
+    return tuple(lines)
 
+
+def _order(content: Content, game: JSON) -> tuple[str, ...]:
+    """The order spaces (who took each), the paralysis space and the play order."""
     track: Mapping[str, int] = game.get("track") or {}
-    order = [
+    lines = [
         f"{_spot(spot)}: {f'seat {track[spot.id]}' if spot.id in track else 'free'}"
         for spot in content.order
         if spot.id in track or spot.min_players <= len(game.get("players") or {})
     ]
     if game.get("paralysis"):
-        order.append(f"paralysis: {_seats(list(game['paralysis']))}")
+        lines.append(f"paralysis: {_seats(list(game['paralysis']))}")
     if game.get("play_order"):
-        order.append(f"play order: {_seats(list(game['play_order']))}")
-    sections.append(Section("Order", tuple(order)))
+        lines.append(f"play order: {_seats(list(game['play_order']))}")
+    return tuple(lines)
 
-    sections.append(Section("Actions", _actions(game)))
 
+def _offer(name: Name, game: JSON) -> tuple[str, ...]:
+    """The adventurer, the sale, the artifacts on offer and later, the ingredient row."""
     adventurer = game.get("adventurer")
-    offer = [
+    lines = [
         f"adventurer: {name(adventurer['id']) if adventurer else 'none'}",
         f"{count(int(game.get('adventurers_left') or 0), 'adventurer')} to come",
     ]
     if game.get("sale"):
         sale = game["sale"]
-        offer.append(f"bids in: {_seats(list(sale.get('bid') or []))}")
+        lines.append(f"bids in: {_seats(list(sale.get('bid') or []))}")
         if sale.get("order"):
-            offer.append(f"sell order: {_seats(list(sale['order']))}")
-    offer += wrapped("artifacts", [name(a) for a in game.get("artifact_row") or []])
+            lines.append(f"sell order: {_seats(list(sale['order']))}")
+    lines += wrapped("artifacts", [name(a) for a in game.get("artifact_row") or []])
     later = [name(a) for deck in (game.get("artifact_later") or {}).values() for a in deck]
     if later:
-        offer += wrapped("later", later)
-    offer += wrapped("row", [name(i) for i in game.get("row") or []])
-    sections.append(Section("Offer", tuple(offer)))
+        lines += wrapped("later", later)
+    lines += wrapped("row", [name(i) for i in game.get("row") or []])
+    return tuple(lines)
 
-    theories = [_theory(name, ing, t) for ing, t in sorted((game.get("theories") or {}).items())]
-    sections.append(Section("Theories", tuple(theories) or ("none published",)))
 
-    players = game.get("players") or {}
+def _players(game: JSON, seat: int) -> tuple[str, ...]:
+    """Two lines a player: gold, reputation, cubes; then what it holds, by number."""
     lines = []
-    for key, p in sorted(players.items(), key=lambda kv: int(kv[0])):
+    for key, p in sorted((game.get("players") or {}).items(), key=lambda kv: int(kv[0])):
         you = " (you)" if int(key) == seat else ""
         lines.append(
             f"seat {key}{you}: {p.get('gold')} gold · {p.get('reputation')} rep"
@@ -116,15 +128,7 @@ def board(content: Content, view: JSON) -> list[Section]:
             f" · {count(len(p.get('artifacts') or []), 'artifact')}"
             f" · {count(len(p.get('potions') or []), 'potion')}"
         )
-    sections.append(Section("Players", tuple(lines)))
-
-    mine = players.get(str(seat)) if seat else None
-    if mine and "hand" in mine:
-        sections.append(Section(f"You (seat {seat})", _own(name, mine)))
-    notebook = game.get("notebook")
-    if notebook and mine:
-        sections.append(Section("Notebook", _notebook(name, notebook)))
-    return sections
+    return tuple(lines)
 
 
 def _actions(game: JSON) -> tuple[str, ...]:
@@ -150,7 +154,7 @@ def _actions(game: JSON) -> tuple[str, ...]:
     return tuple(lines) or ("no cubes placed",)
 
 
-def _theory(name: Callable[[Any], str], ing: str, t: JSON) -> str:
+def _theory(name: Name, ing: str, t: JSON) -> str:
     """ "Fern = A2 (r+ g- B+): seat 1 gold, seat 2 ?" (a hidden seal reads "?")."""
     seals = ", ".join(
         f"seat {s.get('seat')} {str(s['seal']).replace('-', ' ')}"
@@ -164,7 +168,7 @@ def _theory(name: Callable[[Any], str], ing: str, t: JSON) -> str:
     return line
 
 
-def _own(name: Callable[[Any], str], p: JSON) -> tuple[str, ...]:
+def _own(name: Name, p: JSON) -> tuple[str, ...]:
     # in the game's order, not the view's: the engine draws boards from a key-sorted view
     held: Mapping[str, int] = p.get("seals") or {}
     seals = [f"{k} {held[k]}" for k in (*SEALS, *sorted(set(held) - set(SEALS))) if held.get(k)]
@@ -182,7 +186,7 @@ def _own(name: Callable[[Any], str], p: JSON) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _notebook(name: Callable[[Any], str], notebook: JSON) -> tuple[str, ...]:
+def _notebook(name: Name, notebook: JSON) -> tuple[str, ...]:
     """One row per ingredient, one column per alchemical: its number while possible."""
     possible: Mapping[str, list[str]] = notebook.get("possible") or {}
     width = max((len(name(ing)) for ing in possible), default=0)

@@ -4,7 +4,8 @@ Shared body keys, applied by `_common` for every event that has them:
 - "gold" / "reputation": {seat: new value} (public consequences of an action);
 - "turn": true when the event ends the action turn at the head of the queue.
 Mixing events carry "ingredients": [a, b] and "result" (the operator's log always has
-both; who sees them is the event's visibility, see the deciders).
+both; who sees them is the event's visibility, see the deciders). These are the full
+game's handlers; the card reader folds its own (reader_events.py).
 """
 
 from __future__ import annotations
@@ -21,8 +22,14 @@ on = REGISTRY.handles
 Body = dict[str, Any]
 
 
+def answered(state: State, body: Body, **last: Any) -> None:
+    """One more mixing answer given; the table shows the last public one."""
+    state["answers"] += 1
+    state["last"] = {"seat": body["seat"], **last}
+
+
 def _common(state: State, body: Body) -> None:
-    if state["mode"] == "game" and body.get("favors"):
+    if body.get("favors"):
         _spend(state, body["seat"], body["favors"])
     for key in ("gold", "reputation"):
         for seat, value in body.get(key, {}).items():
@@ -36,7 +43,7 @@ def _hand_out(p: Player, cards: list[str]) -> None:
         p["hand"].remove(c)
 
 
-def _set_code(state: State, code: str) -> None:
+def set_code(state: State, code: str) -> None:
     state["code"] = code
     assignment = assignment_of(code)
     state["assignment"] = {
@@ -44,31 +51,13 @@ def _set_code(state: State, code: str) -> None:
     }
 
 
-@on("ReaderStarted")
-def _reader(state: State, body: Body) -> None:
-    _set_code(state, body["code"])
-    state["phase"] = "reader"
-
-
 @on("AssignmentDrawn")
 def _drawn(state: State, body: Body) -> None:
-    _set_code(state, body["code"])
-
-
-@on("AnswersShown")
-def _shown(state: State, body: Body) -> None:
-    state["phase"] = "over"
-
-
-@on("TriangleExported")
-def _triangle(state: State, body: Body) -> None:
-    state["answers"] += 1
+    set_code(state, body["code"])
 
 
 def _mixed_cards(state: State, body: Body) -> None:
     """The cards of a mix leave the hand: discarded, kept (Magic Mortar) or set aside."""
-    if state["mode"] != "game":
-        return
     p = player(state, body["seat"])
     _hand_out(p, body["ingredients"])
     kept = body.get("kept")
@@ -84,18 +73,14 @@ def _mixed_cards(state: State, body: Body) -> None:
 
 
 def _fact(state: State, seats: list[str], fact: dict[str, Any]) -> None:
-    if state["mode"] == "game":
-        for seat in seats:
-            state["players"][seat]["facts"].append(fact)
+    for seat in seats:
+        state["players"][seat]["facts"].append(fact)
 
 
 @on("Mixed")
 def _mixed(state: State, body: Body) -> None:
-    state["answers"] += 1
-    state["last"] = {"seat": body["seat"], "action": body["action"], "result": body["result"]}
+    answered(state, body, action=body["action"], result=body["result"])
     _common(state, body)
-    if state["mode"] != "game":
-        return
     _mixed_cards(state, body)
     p = player(state, body["seat"])
     p["potions"].append(body["result"])
@@ -117,11 +102,8 @@ def _mix_fact(body: Body) -> dict[str, Any]:
 
 @on("Sold")
 def _sold(state: State, body: Body) -> None:
-    state["answers"] += 1
-    state["last"] = {"seat": body["seat"], "action": "sell", "quality": body["quality"]}
+    answered(state, body, action="sell", quality=body["quality"])
     _common(state, body)
-    if state["mode"] != "game":
-        return
     _mixed_cards(state, body)
     sale = state["sale"]
     assert sale is not None
@@ -143,11 +125,8 @@ def _sale_noted(state: State, body: Body) -> None:
 
 @on("Exhibited")
 def _exhibited(state: State, body: Body) -> None:
-    state["answers"] += 1
-    state["last"] = {"seat": body["seat"], "action": "exhibit", "success": body["success"]}
+    answered(state, body, action="exhibit", success=body["success"])
     _common(state, body)
-    if state["mode"] != "game":
-        return
     _mixed_cards(state, body)
     p = player(state, body["seat"])
     if body["success"]:
@@ -180,8 +159,7 @@ def _debunked(state: State, body: Body) -> None:
 
 @on("SignRevealed")
 def _sign(state: State, body: Body) -> None:
-    state["answers"] += 1
-    state["last"] = {"seat": body["seat"], "action": "debunk", "sign": body["sign"]}
+    answered(state, body, action="debunk", sign=body["sign"])
     _common(state, body)
     fact = {
         "kind": "sign",
@@ -195,8 +173,7 @@ def _sign(state: State, body: Body) -> None:
 
 @on("MasterMixed")
 def _master(state: State, body: Body) -> None:
-    state["answers"] += 1
-    state["last"] = {"seat": body["seat"], "action": "debunk", "result": body["result"]}
+    answered(state, body, action="debunk", result=body["result"])
     _common(state, body)
     _fact(state, list(state["players"]), _mix_fact(body))
     if body.get("conflict"):

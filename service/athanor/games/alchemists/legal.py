@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from athanor.games.alchemists import actions, favors, rounds, theories
@@ -68,98 +69,99 @@ def commands(content: Content, state: State, seat: int) -> list[Command]:
 
 
 def _action(content: Content, state: State, seat: int, space: str) -> list[Command]:
+    """The commands of the seat's action turn on `space` (a Custodian's is a drink)."""
+    options = ACTIONS.get("drink" if space == "custodian" else space)
+    return [] if options is None else options(content, state, seat)
+
+
+def _forage(content: Content, state: State, seat: int) -> list[Command]:
+    out: list[Command] = [{"type": "Forage", "take": c} for c in sorted(set(state["row"]))]
+    if state["deck"] or state["discard"]:
+        out.append({"type": "Forage", "take": "deck"})
+    return out
+
+
+def _transmute(content: Content, state: State, seat: int) -> list[Command]:
+    return [
+        {"type": "Transmute", "ingredient": c, "favors": f}
+        for f in favors.options(state, seat, ("sage",))
+        for c in sorted(set(player(state, seat)["hand"]))
+    ]
+
+
+def _buy(content: Content, state: State, seat: int) -> list[Command]:
+    gold = player(state, seat)["gold"]
+    return [
+        {"type": "BuyArtifact", "artifact": a, "favors": f}
+        for f in favors.options(state, seat, ("shopkeeper",))
+        for a in state["artifact_row"]
+        if actions.artifact_cost(content, a, bool(f)) <= gold
+    ]
+
+
+def _sell(content: Content, state: State, seat: int) -> list[Command]:
+    sale = state["sale"]
+    # a sell turn heads the queue before its SaleOpened within one batch: folding
+    # shows that state (a past view), and no sale is open yet to sell into
+    if sale is None or str(seat) not in sale["bids"]:
+        return []
+    first = sale["order"][:1] == [seat]
+    hand = player(state, seat)["hand"]
+    out: list[Command] = []
+    for f in favors.options(state, seat, favors.ON_SELL):
+        merchant = "merchant" in f and not first
+        wants = (
+            actions.all_wants(content, state) if merchant else actions.wanted_open(content, state)
+        )
+        out += [
+            {"type": "SellPotion", "wanted": w, "guarantee": g, "ingredients": pair, "favors": f}
+            for w in wants
+            for g in actions.guarantees(state, seat)
+            for pair in hand_pairs(hand)
+        ]
+    return out
+
+
+def _debunk(content: Content, state: State, seat: int) -> list[Command]:
+    board = sorted(state["theories"])
+    if state["variant"] == "apprentice":
+        return [
+            {"type": "DebunkApprentice", "ingredient": i, "colour": c}
+            for i in board
+            for c in COLOURS
+        ]
+    pairs = [
+        list(x) for x in itertools.combinations(INGREDIENTS, 2) if x[0] in board or x[1] in board
+    ]
+    return [{"type": "DebunkMaster", "ingredients": x, "potion": q} for x in pairs for q in POTIONS]
+
+
+def _test(content: Content, state: State, seat: int) -> list[Command]:
     p = player(state, seat)
-    hand = p["hand"]
-    if space == "forage":
-        out: list[Command] = [{"type": "Forage", "take": c} for c in sorted(set(state["row"]))]
-        if state["deck"] or state["discard"]:
-            out.append({"type": "Forage", "take": "deck"})
-        return out
-    if space == "transmute":
-        return [
-            {"type": "Transmute", "ingredient": c, "favors": f}
-            for f in favors.options(state, seat, ("sage",))
-            for c in sorted(set(hand))
-        ]
-    if space == "buy":
-        return [
-            {"type": "BuyArtifact", "artifact": a, "favors": f}
-            for f in favors.options(state, seat, ("shopkeeper",))
-            for a in state["artifact_row"]
-            if actions.artifact_cost(content, a, bool(f)) <= p["gold"]
-        ]
-    if space == "sell":
-        sale = state["sale"]
-        # a sell turn heads the queue before its SaleOpened within one batch: folding
-        # shows that state (a past view), and no sale is open yet to sell into
-        if sale is None or str(seat) not in sale["bids"]:
-            return []
-        first = sale["order"][:1] == [seat]
-        out = []
-        for f in favors.options(state, seat, favors.ON_SELL):
-            merchant = "merchant" in f and not first
-            wants = (
-                actions.all_wants(content, state)
-                if merchant
-                else actions.wanted_open(content, state)
-            )
-            out += [
-                {
-                    "type": "SellPotion",
-                    "wanted": w,
-                    "guarantee": g,
-                    "ingredients": pair,
-                    "favors": f,
-                }
-                for w in wants
-                for g in actions.guarantees(state, seat)
-                for pair in hand_pairs(hand)
-            ]
-        return out
-    if space == "publish":
-        return _publish(state, seat)
-    if space == "debunk":
-        board = sorted(state["theories"])
-        if state["variant"] == "apprentice":
-            return [
-                {"type": "DebunkApprentice", "ingredient": i, "colour": c}
-                for i in board
-                for c in COLOURS
-            ]
-        pairs = [
-            list(x)
-            for x in itertools.combinations(INGREDIENTS, 2)
-            if x[0] in board or x[1] in board
-        ]
-        return [
-            {"type": "DebunkMaster", "ingredients": x, "potion": q} for x in pairs for q in POTIONS
-        ]
-    if space == "custodian":
-        space = "drink"
-    if space in ("test", "drink"):
-        if (
-            space == "test"
-            and state["student_sick"]
-            and "thinking-cap" not in p["artifacts"]
-            and p["gold"] < 1
-        ):
-            return []
-        kind = "TestOnStudent" if space == "test" else "DrinkPotion"
-        mixes = hand_pairs(hand)
-        if space == "test" and "thinking-cap" in p["artifacts"]:
-            mixes += double_pairs(hand)
-        return [{"type": kind, "ingredients": x} for x in mixes]
-    if space == "exhibit":
-        return [
-            {"type": "ExhibitPotion", "potion": q, "ingredients": x}
-            for q in COLOURED
-            if q not in p["exhibited"]
-            for x in hand_pairs(hand)
-        ]
-    return []
+    cap = "thinking-cap" in p["artifacts"]
+    if state["student_sick"] and not cap and p["gold"] < 1:
+        return []
+    mixes = hand_pairs(p["hand"]) + (double_pairs(p["hand"]) if cap else [])
+    return [{"type": "TestOnStudent", "ingredients": x} for x in mixes]
 
 
-def _publish(state: State, seat: int) -> list[Command]:
+def _drink(content: Content, state: State, seat: int) -> list[Command]:
+    return [
+        {"type": "DrinkPotion", "ingredients": x} for x in hand_pairs(player(state, seat)["hand"])
+    ]
+
+
+def _exhibit(content: Content, state: State, seat: int) -> list[Command]:
+    p = player(state, seat)
+    return [
+        {"type": "ExhibitPotion", "potion": q, "ingredients": x}
+        for q in COLOURED
+        if q not in p["exhibited"]
+        for x in hand_pairs(p["hand"])
+    ]
+
+
+def _publish(content: Content, state: State, seat: int) -> list[Command]:
     p = player(state, seat)
     seals = [s for s in SEALS if p["seals"].get(s, 0) > 0]
     out: list[Command] = []
@@ -177,3 +179,18 @@ def _publish(state: State, seat: int) -> list[Command]:
         if theories.endorse_cost(state, ing) <= p["gold"]:
             out += [{"type": "EndorseTheory", "ingredient": ing, "seal": s} for s in seals]
     return out
+
+
+Options = Callable[[Content, State, int], list[Command]]
+# an action space -> the commands of a turn there
+ACTIONS: dict[str, Options] = {
+    "forage": _forage,
+    "transmute": _transmute,
+    "buy": _buy,
+    "sell": _sell,
+    "publish": _publish,
+    "debunk": _debunk,
+    "test": _test,
+    "drink": _drink,
+    "exhibit": _exhibit,
+}

@@ -5,6 +5,7 @@ never the state, so a preview can say costs, gold and reputation, but never a mi
 answer: the assignment is in no view before the end. What a mix, a sale or a debunk
 will show is said as what it may show ("if the sign differs ..."), never as an answer.
 The acting seat is the one whose own hand the view holds (a spectator's view has none).
+The card reader's previews are reader_rules.py's.
 
 The arithmetic is the rules': reputation changes from `reputation.changed` (zones and
 the Robe of Respect), sale prices from `reputation.price` and `reputation.smileys`,
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from athanor.engine import previews
 from athanor.games.alchemists import names as n
 from athanor.games.alchemists.actions import artifact_cost
 from athanor.games.alchemists.alchemicals import ALCHEMICAL_NAMES, ALCHEMICALS
@@ -28,14 +30,11 @@ JSON = dict[str, Any]
 BID_WORDS = {"exact": "exact", "sign": "the right sign", "neutral": "neutral"}
 
 
-class Seen:
-    """The pack, the view and the acting seat's own part of it."""
+class Seen(previews.Seen):
+    """The pack, the view and the acting seat's own part of it, with the look-ups the
+    previews share."""
 
-    def __init__(self, content: Content, view: JSON, seat: str) -> None:
-        self.content = content
-        self.view = view
-        self.seat = seat
-        self.me: JSON = view["players"][seat]
+    content: Content
 
     @property
     def gold(self) -> int:
@@ -64,52 +63,9 @@ def acting_seat(view: JSON) -> str | None:
     return own[0] if len(own) == 1 else None
 
 
-def preview(content: Content, view: JSON, command: JSON) -> str | None:
-    kind = str(command.get("type"))
-    if view.get("mode") == "reader":
-        make_reader = READER.get(kind)
-        return None if make_reader is None else make_reader(command)
-    seat = acting_seat(view)
-    make = PREVIEWS.get(kind)
-    if seat is None or make is None:
-        return None
-    return make(Seen(content, view, seat), command)
-
-
 def _with(command: JSON) -> str:
     used = command.get("favors") or []
     return f" with your {n.favors(used)}" if used else ""
-
-
-# ---------------------------------------------------------------- reader mode
-
-
-def _reader_mix(command: JSON) -> str:
-    return f"Asks the reader what {n.ingredients(command.get('ingredients', []))} make."
-
-
-READER: dict[str, Callable[[JSON], str]] = {
-    "TestOnStudent": _reader_mix,
-    "DrinkPotion": _reader_mix,
-    "SellPotion": lambda c: (
-        f"Asks how {n.ingredients(c.get('ingredients', []))} sell as {n.potion(c.get('wanted'))}:"
-        " the reader tells the quality only."
-    ),
-    "DebunkApprentice": lambda c: (
-        f"Asks the sign of {n.ingredient(c.get('ingredient'))} on "
-        f"{n.colour(c.get('colour'))}; every seat hears it."
-    ),
-    "DebunkMaster": lambda c: (
-        f"Mixes {n.ingredients(c.get('ingredients', []))} before everyone, claiming "
-        f"{n.potion(c.get('potion'))}: every seat hears the result."
-    ),
-    "ExhibitPotion": lambda c: (
-        f"Exhibits {n.potion(c.get('potion'))} from {n.ingredients(c.get('ingredients', []))}:"
-        " the reader tells success or failure only."
-    ),
-    "ExportTriangle": lambda c: "Shows you the result of all 28 pairs, to you alone.",
-    "ShowAnswers": lambda c: "Shows every seat the whole assignment and ends the reader.",
-}
 
 
 # ---------------------------------------------------------------- setup and the round
@@ -371,3 +327,5 @@ PREVIEWS: dict[str, Callable[[Seen, JSON], str]] = {
     "HerbalistDiscard": herbalist_discard,
     "Decline": decline,
 }
+# preview(content, view, command): the full game's; the reader's is reader_rules.py's
+preview = previews.previewer(PREVIEWS, acting_seat, seen=Seen)

@@ -18,8 +18,7 @@ Drawn again from the Rng, in the game mode:
   revealed.
 Counts, everything public and everything the seat holds stay as they are.
 
-Reader mode hides nothing the state holds: the code every view shows names the
-assignment, and no query's ingredients are kept. Its twin is a copy.
+The card reader hides nothing the state holds (reader_rules.py): its twin is a copy.
 
 Not modelled, because no view or legal listing depends on them: where the seat saw
 cards go (a discarded row or its own mixed cards in the discard pile, a card another
@@ -66,8 +65,6 @@ PAIRS: tuple[tuple[Pair, int, int], ...] = tuple(
 def sample(state: State, seat: int | None, rng: Rng) -> State:
     """A state `seat` (None: a spectator) cannot tell from `state` (see the module)."""
     twin: State = copy_state(state)
-    if state["mode"] != "game":
-        return twin
     knower = seat if seat is not None and str(seat) in state["players"] else None
     others = [k for k in state["players"] if knower is None or int(k) != knower]
     _adventurers(twin, rng)

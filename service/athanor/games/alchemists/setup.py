@@ -1,4 +1,5 @@
-"""Options, the empty state, and the events that set the table (AL-SET-*, AL-CR-01..04)."""
+"""Options (both modes), the empty state, and the events that set the game's table
+(AL-SET-*); the card reader's setup is reader_rules.py's."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def new_player(content: Content, seat: int) -> Player:
 
 
 def initial_state(content: Content, options: JSON, seats: int) -> State:
-    game = options["mode"] == "game"
+    """The state before setup (the card reader empties the players and grants)."""
     return {
         "mode": options["mode"],
         "variant": options["variant"],
@@ -93,7 +94,7 @@ def initial_state(content: Content, options: JSON, seats: int) -> State:
         "artifact_row": [],
         "artifact_later": {},
         "artifact_box": [],
-        "grants": [g.id for g in content.grant] if game else [],
+        "grants": [g.id for g in content.grant],
         "start_player": 1,
         "choosers": [],
         "track": {},
@@ -113,16 +114,12 @@ def initial_state(content: Content, options: JSON, seats: int) -> State:
         "associates": {},
         "end_step": 0,
         "options": dict(options),
-        "players": {str(s): new_player(content, s) for s in range(1, seats + 1)} if game else {},
+        "players": {str(s): new_player(content, s) for s in range(1, seats + 1)},
     }
 
 
 def setup(content: Content, state: State, rng: Rng) -> list[Event]:
     options = state["options"]
-    if state["mode"] == "reader":
-        # AL-CR-01/02: a new reader draws uniformly from the 40,320 and shows its code
-        code = options["code"] or code_of(rng.randint(0, COUNT - 1))
-        return [Event("ReaderStarted", {"variant": state["variant"], "code": code}, PUBLIC)]
     events = [
         Event("AssignmentDrawn", {"code": code_of(rng.randint(0, COUNT - 1))}, SERVER, {}),
     ]

@@ -4,8 +4,7 @@ Secret (AL-SET-17): a seat's ingredient hand, favors, unused seals, set-aside ca
 its facts (the ingredients of its own mixes), the kinds of its seals on the board
 until revealed, its bid until every bid is shown, and a Herbalist it kept or drew
 until HerbalistPlayed (the favor it keeps at setup is a secret choice); the assignment
-and its code until the game is over (reader mode: the code is shown at the start, as
-the printed app shows it, AL-CR-02)."""
+and its code until the game is over. The card reader's view is reader_rules.py's."""
 
 from __future__ import annotations
 
@@ -47,9 +46,9 @@ def _player(p: Player, own: bool, pending: int) -> dict[str, Any]:
     return out
 
 
-def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
-    over = state["phase"] == "over"
-    reader = state["mode"] == "reader"
+def answers(state: State, show_code: bool) -> dict[str, Any]:
+    """What the reader and the game both show: the mode, the answers given and the
+    last public one, the code when shown and the assignment once the game is over."""
     out: dict[str, Any] = {
         "mode": state["mode"],
         "variant": state["variant"],
@@ -57,86 +56,100 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
         "answers": state["answers"],
         "last": state.get("last"),
     }
-    if reader or over:
+    if show_code:
         out["code"] = state["code"]
-    if over:
+    if state["phase"] == "over":
         out["assignment"] = dict(state["assignment"])  # anyone can check every answer
-    if reader:
-        return out
-    sale = state["sale"]
-    adventurer = next((a for a in content.adventurer if a.id == state["adventurer"]), None)
-    out.update(
-        {
-            "round": state["round"],
-            "row": list(state["row"]),
-            "deck": len(state["deck"]),
-            "discard": len(state["discard"]),
-            "favor_deck": len(state["favor_deck"]),
-            "adventurer": None
-            if adventurer is None
-            else {"id": adventurer.id, "wants": list(adventurer.wants)},
-            "adventurers_left": len(state["adventurers"]),
-            "artifact_row": list(state["artifact_row"]),
-            "artifact_later": {k: list(v) for k, v in state["artifact_later"].items()},
-            "grants": list(state["grants"]),
-            "start_player": state["start_player"],
-            "choosers": list(state["choosers"]),
-            "track": dict(state["track"]),
-            "paralysis": list(state["paralysis"]),
-            "play_order": list(state["play_order"]),
-            "declarers": list(state["declarers"]),
-            "declared": {k: dict(v) for k, v in state["declared"].items()},
-            "queue": [list(q) for q in state["queue"]],
-            "associates": {k: list(v) for k, v in state["associates"].items()},
-            # only the seat's own Herbalists still to play: HerbalistPlayed reveals each
-            "herbalists": [s for s in state["herbalists"] if s == seat],
-            "herbal_discard": state["herbal_discard"],
-            "sale": None
-            if sale is None
-            else {
-                "bid": sorted(int(s) for s in sale["bids"]),
-                "bids": dict(sale["bids"])
-                if sale["order"] or over
-                else (
-                    {str(seat): sale["bids"][str(seat)]}
-                    if seat is not None and str(seat) in sale["bids"]
-                    else {}
-                ),
-                "order": list(sale["order"]),
-                "blocked": list(sale["blocked"]),
-            },
-            "student_sick": state["student_sick"],
-            "exhibited_first": list(state["exhibited_first"]),
-            "theories": {
-                ing: {
-                    "alchemical": t["alchemical"],
-                    "conflicts": list(t["conflicts"]),
-                    "seals": [
-                        {
-                            "seat": s["seat"],
-                            "seal": s["seal"]
-                            if s["revealed"] or s["seat"] == seat or over
-                            else None,
-                        }
-                        for s in t["seals"]
-                    ],
-                }
-                for ing, t in state["theories"].items()
-            },
-            "players": {
-                k: _player(
-                    p, seat is not None and int(k) == seat, state["herbalists"].count(int(k))
-                )
-                for k, p in state["players"].items()
-            },
-        }
-    )
+    return out
+
+
+def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
+    over = state["phase"] == "over"
+    out = answers(state, show_code=over)
+    out.update(_table(content, state, seat))
+    out["sale"] = _sale(state, seat, over)
+    out["student_sick"] = state["student_sick"]
+    out["exhibited_first"] = list(state["exhibited_first"])
+    out["theories"] = _theories(state, seat, over)
+    out["players"] = {
+        k: _player(p, seat is not None and int(k) == seat, state["herbalists"].count(int(k)))
+        for k, p in state["players"].items()
+    }
     if seat is not None and str(seat) in state["players"]:
         out["notebook"] = notebook(out, seat, state["hints"])
     if over:
         out["scores"] = state.get("scores")
         out["winners"] = state.get("winners")
     return out
+
+
+def _table(content: Content, state: State, seat: int | None) -> dict[str, Any]:
+    """The public table: decks, offers, the order track, declarations and turns."""
+    adventurer = next((a for a in content.adventurer if a.id == state["adventurer"]), None)
+    return {
+        "round": state["round"],
+        "row": list(state["row"]),
+        "deck": len(state["deck"]),
+        "discard": len(state["discard"]),
+        "favor_deck": len(state["favor_deck"]),
+        "adventurer": None
+        if adventurer is None
+        else {"id": adventurer.id, "wants": list(adventurer.wants)},
+        "adventurers_left": len(state["adventurers"]),
+        "artifact_row": list(state["artifact_row"]),
+        "artifact_later": {k: list(v) for k, v in state["artifact_later"].items()},
+        "grants": list(state["grants"]),
+        "start_player": state["start_player"],
+        "choosers": list(state["choosers"]),
+        "track": dict(state["track"]),
+        "paralysis": list(state["paralysis"]),
+        "play_order": list(state["play_order"]),
+        "declarers": list(state["declarers"]),
+        "declared": {k: dict(v) for k, v in state["declared"].items()},
+        "queue": [list(q) for q in state["queue"]],
+        "associates": {k: list(v) for k, v in state["associates"].items()},
+        # only the seat's own Herbalists still to play: HerbalistPlayed reveals each
+        "herbalists": [s for s in state["herbalists"] if s == seat],
+        "herbal_discard": state["herbal_discard"],
+    }
+
+
+def _sale(state: State, seat: int | None, over: bool) -> dict[str, Any] | None:
+    """The sale: who has bid; the bids themselves once revealed (a seat sees its own)."""
+    sale = state["sale"]
+    if sale is None:
+        return None
+    if sale["order"] or over:
+        bids = dict(sale["bids"])
+    elif seat is not None and str(seat) in sale["bids"]:
+        bids = {str(seat): sale["bids"][str(seat)]}
+    else:
+        bids = {}
+    return {
+        "bid": sorted(int(s) for s in sale["bids"]),
+        "bids": bids,
+        "order": list(sale["order"]),
+        "blocked": list(sale["blocked"]),
+    }
+
+
+def _theories(state: State, seat: int | None, over: bool) -> dict[str, Any]:
+    """The published theories; a seal's kind only once revealed, to its owner, or at
+    the end."""
+    return {
+        ing: {
+            "alchemical": t["alchemical"],
+            "conflicts": list(t["conflicts"]),
+            "seals": [
+                {
+                    "seat": s["seat"],
+                    "seal": s["seal"] if s["revealed"] or s["seat"] == seat or over else None,
+                }
+                for s in t["seals"]
+            ],
+        }
+        for ing, t in state["theories"].items()
+    }
 
 
 def facts(view: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -150,8 +163,6 @@ def notebook(view: dict[str, Any], seat: int, hints: bool) -> dict[str, Any]:
 
 
 def table(state: State) -> Table:
-    if state["mode"] == "reader":
-        return Table(track_label=f"reader, {state['answers']} answers", phase=state["phase"])
     return Table(
         track_position=state["round"],
         track_label=f"round {state['round']} of 6",
