@@ -77,18 +77,18 @@ async def game_bytes(client: aioredis.Redis, game_id: str) -> int:
 async def play(service: GameService, kind: str, seed: int) -> tuple[str, int]:
     """One game to its end by random legal commands; (game id, commands sent)."""
     rng = random.Random(seed)
-    created = await service.create(kind, SEATS[kind], {}, seed=f"capacity {seed}".encode())
+    created = await service.tables.create(kind, SEATS[kind], {}, seed=f"capacity {seed}".encode())
     seats = range(1, SEATS[kind] + 1)
     commands = 0
     while True:
-        loaded = await service.load(created.game_id)
+        loaded = await service.games.load(created.game_id)
         if loaded.state.over:
             return created.game_id, commands
         moves = [(s, c) for s in seats for c in game.legal_commands(loaded.rules, loaded.state, s)]
         if not moves:
             raise RuntimeError(f"{kind}: no seat has a legal command and the game is not over")
         seat, command = rng.choice(moves)
-        await service.act(created.game_id, seat, command, uuid.uuid4().hex)
+        await service.commands.act(created.game_id, seat, command, uuid.uuid4().hex)
         commands += 1
 
 
@@ -100,7 +100,7 @@ async def heap_of(kinds: Kinds, url: str, game_id: str) -> int:
         gc.collect()
         tracemalloc.start()
         before = tracemalloc.get_traced_memory()[0]
-        await service.load(game_id)
+        await service.games.load(game_id)
         gc.collect()
         after = tracemalloc.get_traced_memory()[0]
         tracemalloc.stop()
@@ -113,14 +113,14 @@ async def appends_per_cpu_second(
     service: GameService, client: aioredis.Redis, seconds: float
 ) -> tuple[int, float]:
     """(appends, Redis CPU seconds) for TALLY_LOOPS tally games ticked at once."""
-    games = [await service.create("tally", 1, {}) for _ in range(TALLY_LOOPS)]
+    games = [await service.tables.create("tally", 1, {}) for _ in range(TALLY_LOOPS)]
     end = time.monotonic() + seconds
     done = 0
 
     async def loop(game_id: str) -> None:
         nonlocal done
         while time.monotonic() < end:
-            await service.act(game_id, 1, {"type": "Tick"}, uuid.uuid4().hex)
+            await service.commands.act(game_id, 1, {"type": "Tick"}, uuid.uuid4().hex)
             done += 1
 
     cpu0 = await redis_cpu(client)

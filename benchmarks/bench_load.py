@@ -7,7 +7,7 @@ the first GetView after a fresh server process started on the same data director
 its cache is empty, so it reads the snapshot and the tail after it from Redis.
 
 The same is then measured in this process: a fresh GameService over a
-RedisEventStore on the stopped server's Redis, timing `await service.load(game_id)`.
+RedisEventStore on the stopped server's Redis, timing `await service.games.load(game_id)`.
 
 As an extra (outside the goal), a copy of the long game is imported with ImportGame,
 which stores a snapshot at the imported head.
@@ -127,7 +127,7 @@ async def in_process(data_dir: Path, snapshot_every: int, game_ids: list[str]) -
                 for game_id in game_ids if i % 2 == 0 else reversed(game_ids):
                     service = GameService(store, feeds, kinds)
                     t0 = time.perf_counter()
-                    await service.load(game_id)
+                    await service.games.load(game_id)
                     times[game_id].append(time.perf_counter() - t0)
             await feeds.close()
             return [median(times[g]) for g in game_ids]
@@ -173,7 +173,7 @@ async def main_async(events: int, repeats: int, snapshot_every: int) -> None:
 
     say("")
     say(f"snapshot interval: {snapshot_every} events (server default 100)")
-    say(f"{'game':<34} {'cold GetView ms':>16} {'service.load ms':>16}")
+    say(f"{'game':<34} {'cold GetView ms':>16} {'games.load ms':>16}")
     for name, times, load in zip(names, cold, loads, strict=True):
         say(f"{name:<34} {median(times) * 1000:>16.2f} {load * 1000:>16.2f}")
     say(f"(medians: {repeats} server restarts; {IN_PROCESS_REPEATS} fresh GameService objects)")
@@ -185,13 +185,13 @@ async def main_async(events: int, repeats: int, snapshot_every: int) -> None:
         f"(goal <= {RATIO_GOAL}: {verdict(grpc_ratio <= RATIO_GOAL)})"
     )
     say(
-        f"service.load {long_head} / {short_head} events = {load_ratio:.2f}  "
+        f"service.games.load {long_head} / {short_head} events = {load_ratio:.2f}  "
         f"(goal <= {RATIO_GOAL}: {verdict(load_ratio <= RATIO_GOAL)})"
     )
     say(
         f"extra, no goal: imported {long_head} events / {short_head} events: "
         f"cold GetView {median(cold[2]) / median(cold[1]):.1f}x, "
-        f"service.load {loads[2] / loads[1]:.1f}x"
+        f"service.games.load {loads[2] / loads[1]:.1f}x"
     )
 
 

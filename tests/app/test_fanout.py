@@ -18,7 +18,8 @@ import redis.asyncio as aioredis
 
 from athanor.app.auth import OPERATOR, SPECTATOR, Caller
 from athanor.app.kinds import Kinds
-from athanor.app.service import GameService, Heartbeat
+from athanor.app.service import GameService
+from athanor.app.watching import Heartbeat
 from athanor.engine import game
 from athanor.store import GameFeeds, RedisEventStore, SlowSubscriber, connect
 from tests import backends
@@ -71,7 +72,7 @@ class Watcher:
         self._task = asyncio.create_task(self._run(service, game_id, caller))
 
     async def _run(self, service: GameService, game_id: str, caller: Caller) -> None:
-        async with contextlib.aclosing(service.watch(game_id, caller, 1)) as items:
+        async with contextlib.aclosing(service.watching.watch(game_id, caller, 1)) as items:
             async for item in items:
                 if isinstance(item, Heartbeat):
                     continue
@@ -99,12 +100,12 @@ async def finish(
     command waits until those watchers have its events."""
     rng = random.Random(seed)
     while True:
-        state = (await service.load(game_id)).state
+        state = (await service.games.load(game_id)).state
         moves = [(s, c) for s in range(1, seats + 1) for c in game.legal_commands(RULES, state, s)]
         if not moves:
             return state.version
         seat, command = rng.choice(moves)
-        result = await service.act(game_id, seat, command, uuid.uuid4().hex)
+        result = await service.commands.act(game_id, seat, command, uuid.uuid4().hex)
         while not all(w.versions()[-1:] == [result.last_version] for w in keep_up):
             await asyncio.sleep(0.005)
 
@@ -112,7 +113,7 @@ async def finish(
 async def test_each_audience_gets_exactly_its_events_made_once_and_shared(
     service: GameService,
 ) -> None:
-    created = await service.create("crucible", 3, {"rounds": "2"})
+    created = await service.tables.create("crucible", 3, {"rounds": "2"})
     game_id = created.game_id
     watchers = {
         name: [Watcher(service, game_id, caller) for _ in range(EACH)]
@@ -148,7 +149,7 @@ async def test_each_audience_gets_exactly_its_events_made_once_and_shared(
 
 
 async def test_no_cache_entry_holds_more_than_its_audience_may_see(service: GameService) -> None:
-    created = await service.create("crucible", 3, {"rounds": "2"})
+    created = await service.tables.create("crucible", 3, {"rounds": "2"})
     game_id = created.game_id
     group = [Watcher(service, game_id, caller) for caller in AUDIENCES.values()]
     await asyncio.gather(*(w.started.wait() for w in group))
@@ -156,7 +157,7 @@ async def test_no_cache_entry_holds_more_than_its_audience_may_see(service: Game
     for w in group:
         await w.done()
     records = await service.store.read_all(game_id)
-    entries = service._shown_cache.entries(game_id)
+    entries = service.watching.shown_cache.entries(game_id)
     assert {key[2] for key, _ in entries} == {None, 1, 2, 3}
     hidden = 0
     for (version, _, sees_as, _), shown in entries:
@@ -169,7 +170,7 @@ async def test_no_cache_entry_holds_more_than_its_audience_may_see(service: Game
 
 
 async def test_the_wording_follows_the_names_each_watcher_knows(service: GameService) -> None:
-    created = await service.create("crucible", 2, {"rounds": "1"}, table={"open": True})
+    created = await service.tables.create("crucible", 2, {"rounds": "1"}, table={"open": True})
     game_id, head = created.game_id, created.version
     alone = fresh(service)
     try:
@@ -177,8 +178,8 @@ async def test_the_wording_follows_the_names_each_watcher_knows(service: GameSer
         early = Watcher(service, game_id, SPECTATOR, until=head + 2)
         early_alone = Watcher(alone, game_id, SPECTATOR, until=head + 2)
         await asyncio.gather(early.started.wait(), early_alone.started.wait())
-        await service.join(created.code, "Ada", 0, "client-1")
-        await service.join(created.code, "Bob", 0, "client-2")
+        await service.tables.join(created.code, "Ada", 0, "client-1")
+        await service.tables.join(created.code, "Bob", 0, "client-2")
         # after: the same events read with the players' names
         late = await Watcher(service, game_id, SPECTATOR, until=head + 2).done()
         late_alone = await Watcher(alone, game_id, SPECTATOR, until=head + 2).done()
@@ -195,9 +196,9 @@ async def test_a_slow_watcher_is_dropped_and_the_others_get_everything(
 ) -> None:
     service = new_service(client, queue_size=8)
     try:
-        created = await service.create("crucible", 3, {"rounds": "2"})
+        created = await service.tables.create("crucible", 3, {"rounds": "2"})
         game_id = created.game_id
-        slow = service.watch(game_id, SPECTATOR, 1)
+        slow = service.watching.watch(game_id, SPECTATOR, 1)
         assert (await anext(slow))["v"] == 1  # subscribed, then never read again
         keen = [Watcher(service, game_id, caller) for caller in AUDIENCES.values()]
         await asyncio.gather(*(w.started.wait() for w in keen))
@@ -216,16 +217,16 @@ async def test_an_act_returns_before_its_event_reaches_every_watcher(
     service: GameService,
 ) -> None:
     watchers = 64
-    created = await service.create("crucible", 2, {"rounds": "3"})
+    created = await service.tables.create("crucible", 2, {"rounds": "3"})
     game_id = created.game_id
     group = [Watcher(service, game_id, SPECTATOR) for _ in range(watchers)]
     await asyncio.gather(*(w.started.wait() for w in group))
     head = created.version
     while not all(w.versions()[-1:] == [head] for w in group):
         await asyncio.sleep(0.01)
-    state = (await service.load(game_id)).state
+    state = (await service.games.load(game_id)).state
     command = game.legal_commands(RULES, state, 1)[0]
-    result = await service.act(game_id, 1, command, uuid.uuid4().hex)
+    result = await service.commands.act(game_id, 1, command, uuid.uuid4().hex)
     # the deliveries go a slice at a time, each slice after the loop's other work:
     # the Act's reply is made while most watchers still wait for the event
     reached = sum(result.last_version in w.versions() for w in group)

@@ -48,28 +48,28 @@ async def test_a_game_is_loaded_with_the_pack_it_was_created_with(
     service: GameService, tmp_path: Path
 ) -> None:
     served = with_pack(service, edited_pack(tmp_path))
-    ours = await served.create("apothebakery", 2, {}, SEED, "reprint")
-    plain = await served.create("apothebakery", 2, {}, SEED)
+    ours = await served.tables.create("apothebakery", 2, {}, SEED, "reprint")
+    plain = await served.tables.create("apothebakery", 2, {}, SEED)
     reprint = served.kinds.named("apothebakery", "reprint")
     assert reprint.pack is not None and reprint.pack.id == "reprint"
-    assert (await served.load(ours.game_id)).rules is reprint
-    assert (await served.load(plain.game_id)).rules is served.kinds.get("apothebakery")
+    assert (await served.games.load(ours.game_id)).rules is reprint
+    assert (await served.games.load(plain.game_id)).rules is served.kinds.get("apothebakery")
     created = (await served.store.read_all(ours.game_id, 1, 1))[0]
     assert created.body["pack"] == reprint.pack.ref()
-    assert (await served.verify(ours.game_id)).ok
-    assert (await served.verify(plain.game_id)).ok
+    assert (await served.verifier.verify(ours.game_id)).ok
+    assert (await served.verifier.verify(plain.game_id)).ok
     # the same store served without the table's pack: the built-in game still loads,
     # the other is refused by name and digest
-    assert (await service.verify(plain.game_id)).ok
+    assert (await service.verifier.verify(plain.game_id)).ok
     with pytest.raises(UnknownPack, match=reprint.pack.digest[:12]):
-        await service.load(ours.game_id)
+        await service.games.load(ours.game_id)
     with pytest.raises(UnknownPack, match="lacks the apothebakery content pack"):
-        await service.verify(ours.game_id)
+        await service.verifier.verify(ours.game_id)
 
 
 async def test_an_unknown_pack_id_is_a_bad_request(service: GameService) -> None:
     with pytest.raises(BadCommand, match="builtin"):
-        await service.create("apothebakery", 2, {}, SEED, "nosuch")
+        await service.tables.create("apothebakery", 2, {}, SEED, "nosuch")
 
 
 async def test_a_game_stored_before_packs_were_recorded_uses_the_builtin_pack(
@@ -89,12 +89,12 @@ async def test_a_game_stored_before_packs_were_recorded_uses_the_builtin_pack(
     # upcast, it names the built-in pack, so a re-run with the built-in pack matches it
     assert game.upcast(RULES, local.records[0]).body["pack"] == RULES.pack.ref()
     header = {"kind": "apothebakery", "seed_hex": SEED.hex()}
-    imported = await service.import_game(header, local.records)
-    loaded = await service.load(imported.game_id)
+    imported = await service.importer.import_game(header, local.records)
+    loaded = await service.games.load(imported.game_id)
     assert loaded.rules is service.kinds.get("apothebakery")
     assert loaded.state.rules_state == local.state.rules_state
-    assert (await service.verify(imported.game_id)).ok
-    version, view, _ = await service.view(imported.game_id, OPERATOR)
+    assert (await service.verifier.verify(imported.game_id)).ok
+    version, view, _ = await service.reads.view(imported.game_id, OPERATOR)
     assert version == local.state.version
     assert view["game"] == game.view(RULES, local.state, None)["game"]
 

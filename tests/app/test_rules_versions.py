@@ -120,16 +120,16 @@ async def test_an_older_game_is_imported_and_played_on_under_its_own_rules(
     older = service.kinds.get(KIND, "", "apothebakery-0.1", 2)
     local = played(older, 12)
     header = {"game_id": "old", "kind": KIND, "seed_hex": SEED.hex()}
-    created = await service.import_game(header, local.records)
-    loaded = await service.load(created.game_id)
+    created = await service.importer.import_game(header, local.records)
+    loaded = await service.games.load(created.game_id)
     assert loaded.rules is older
     seat, command = next(
         (s, c) for s in range(1, 2) for c in game.legal_commands(older, loaded.state, s)
     )
-    await service.act(created.game_id, seat, command, "next")
-    assert (await service.verify(created.game_id)).ok
-    service._cache.clear()  # from the store again: the meta names the version
-    assert (await service.load(created.game_id)).rules is older
+    await service.commands.act(created.game_id, seat, command, "next")
+    assert (await service.verifier.verify(created.game_id)).ok
+    service.games.clear()  # from the store again: the meta names the version
+    assert (await service.games.load(created.game_id)).rules is older
 
 
 async def test_the_rematch_of_an_older_game_is_played_under_the_current_rules(
@@ -138,9 +138,9 @@ async def test_the_rematch_of_an_older_game_is_played_under_the_current_rules(
     local = played(service.kinds.get(KIND, "", "apothebakery-0.1", 2))
     assert local.state.over
     header = {"game_id": "old-over", "kind": KIND, "seed_hex": SEED.hex()}
-    await service.import_game(header, local.records)
-    new, _ = await service.rematch("old-over", OPERATOR)
-    rematch = await service.load(new.game_id)
+    await service.importer.import_game(header, local.records)
+    new, _ = await service.tables.rematch("old-over", OPERATOR)
+    rematch = await service.games.load(new.game_id)
     assert rematch.rules is service.kinds.get(KIND)
     created = (await service.store.read_all(new.game_id, 1, 1))[0]
     assert created.body["rules_version"] == "apothebakery-0.2"
@@ -152,7 +152,7 @@ async def test_a_log_of_unknown_rules_is_refused_on_import_and_offline(
     local = played(LaterRules(FORMAT.open()))
     header = {"game_id": "later", "kind": KIND, "seed_hex": SEED.hex()}
     with pytest.raises(UnknownRules, match=re.escape("'apothebakery-9.9' of apothebakery")):
-        await service.import_game(header, local.records)
+        await service.importer.import_game(header, local.records)
     path = tmp_path / "later.jsonl"
     lines = export_lines(
         export_header("later", KIND, LaterRules.rules_version, SEED, local.records),

@@ -46,13 +46,13 @@ def rejected(registry: CollectorRegistry) -> float:
 
 async def played(service: GameService, steps: int = 12) -> tuple[str, Snapshot]:
     """A crucible game some commands in, with a snapshot whose seat 1 has scored."""
-    created = await service.create("crucible", 2, {"rounds": "4"})
+    created = await service.tables.create("crucible", 2, {"rounds": "4"})
     rng = random.Random(7)
     for _ in range(steps):
-        state = (await service.load(created.game_id)).state
+        state = (await service.games.load(created.game_id)).state
         moves = [(s, c) for s in (1, 2) for c in game.legal_commands(RULES, state, s)]
         seat, command = rng.choice(moves)
-        await service.act(created.game_id, seat, command, uuid.uuid4().hex)
+        await service.commands.act(created.game_id, seat, command, uuid.uuid4().hex)
     snap = await service.store.load_snapshot(created.game_id)
     assert snap is not None and snap.version > 1 and b'"scores":{"1":' in snap.data
     return created.game_id, snap
@@ -66,32 +66,36 @@ async def folded(service: GameService, game_id: str, version: int | None = None)
 async def test_a_sound_snapshot_is_served_and_verifies(service: GameService) -> None:
     game_id, snap = await played(service)
     other, registry = fresh(service)
-    state = await other._from_snapshot(game_id, RULES, snap.version)
+    state = await other.games.from_snapshot(game_id, RULES, snap.version)
     assert state is not None and state.version == snap.version  # the snapshot was used
-    assert game.dump(RULES, (await other.load(game_id)).state) == await folded(service, game_id)
+    assert game.dump(RULES, (await other.games.load(game_id)).state) == await folded(
+        service, game_id
+    )
     assert rejected(registry) == 0
-    assert (await other.verify(game_id)).ok
+    assert (await other.verifier.verify(game_id)).ok
 
 
 async def test_a_changed_byte_is_not_served_and_verify_names_the_snapshot(
     service: GameService, backend: Backend, caplog: pytest.LogCaptureFixture
 ) -> None:
     game_id, snap = await played(service)
-    honest = await service.view(game_id, OPERATOR)
+    honest = await service.reads.view(game_id, OPERATOR)
     await change_snapshot(backend, game_id, data=bump_first_score(snap.data))
 
     other, registry = fresh(service)
     with caplog.at_level(logging.WARNING, logger="athanor.commands"):
-        served = await other.view(game_id, OPERATOR)
+        served = await other.reads.view(game_id, OPERATOR)
     assert served == honest  # the fold of the events, not the changed snapshot
-    assert game.dump(RULES, (await other.load(game_id)).state) == await folded(service, game_id)
+    assert game.dump(RULES, (await other.games.load(game_id)).state) == await folded(
+        service, game_id
+    )
     assert rejected(registry) == 1
     warning = [r.getMessage() for r in caplog.records if "snapshot" in r.getMessage()]
     assert len(warning) == 1
     assert game_id in warning[0] and f"version {snap.version}" in warning[0]
     assert "scores" not in warning[0] and "hands" not in warning[0]  # never the contents
 
-    report = await other.verify(game_id)
+    report = await other.verifier.verify(game_id)
     assert not report.ok
     assert report.first_bad_version == snap.version
     assert f"the snapshot at version {snap.version} does not match the events" in report.reason
@@ -105,10 +109,12 @@ async def test_a_snapshot_moved_to_another_place_in_the_log_is_refused(
     # intact data and digest, but claiming to be at another event of the chain
     await change_snapshot(backend, game_id, head_hash=records[snap.version - 2].hash)
     other, registry = fresh(service)
-    assert await other._from_snapshot(game_id, RULES, snap.version) is None
-    assert game.dump(RULES, (await other.load(game_id)).state) == await folded(service, game_id)
+    assert await other.games.from_snapshot(game_id, RULES, snap.version) is None
+    assert game.dump(RULES, (await other.games.load(game_id)).state) == await folded(
+        service, game_id
+    )
     assert rejected(registry) >= 1
-    report = await other.verify(game_id)
+    report = await other.verifier.verify(game_id)
     assert not report.ok and report.first_bad_version == snap.version
     assert "chain hash" in report.reason
 
@@ -124,9 +130,9 @@ async def test_a_snapshot_of_another_version_saved_in_its_place_is_refused(
         game_id, snap.version, RULES.rules_version, earlier, records[snap.version - 1].hash
     )
     other, registry = fresh(service)
-    assert await other._from_snapshot(game_id, RULES, snap.version) is None
+    assert await other.games.from_snapshot(game_id, RULES, snap.version) is None
     assert rejected(registry) == 1
-    report = await other.verify(game_id)
+    report = await other.verifier.verify(game_id)
     assert not report.ok and report.first_bad_version == snap.version
 
 
@@ -139,7 +145,7 @@ async def test_verify_compares_a_snapshot_with_the_fold_of_the_events(
     await service.store.save_snapshot(
         game_id, snap.version, RULES.rules_version, bump_first_score(snap.data), snap.head_hash
     )
-    report = await service.verify(game_id)
+    report = await service.verifier.verify(game_id)
     assert not report.ok and report.first_bad_version == snap.version
     assert report.reason == f"the snapshot at version {snap.version} does not match the events"
 
@@ -148,7 +154,7 @@ async def test_a_snapshot_from_before_digests_is_not_trusted(
     service: GameService, backend: Backend
 ) -> None:
     game_id, snap = await played(service)
-    honest = await service.view(game_id, OPERATOR)
+    honest = await service.reads.view(game_id, OPERATOR)
     # as stored before snapshots recorded a digest and chain hash, and changed too
     if backend.client is not None:
         await change_snapshot(backend, game_id, data=bump_first_score(snap.data))
@@ -160,7 +166,7 @@ async def test_a_snapshot_from_before_digests_is_not_trusted(
     old = await service.store.load_snapshot(game_id)
     assert old is not None and (old.digest, old.head_hash) == ("", "")
     other, registry = fresh(service)
-    assert await other._from_snapshot(game_id, RULES, snap.version) is None
-    assert await other.view(game_id, OPERATOR) == honest
+    assert await other.games.from_snapshot(game_id, RULES, snap.version) is None
+    assert await other.reads.view(game_id, OPERATOR) == honest
     assert rejected(registry) == 0  # not a failed check: there was nothing to check
-    assert (await other.verify(game_id)).ok  # never served, so not judged
+    assert (await other.verifier.verify(game_id)).ok  # never served, so not judged

@@ -43,16 +43,16 @@ async def service(client: aioredis.Redis, tmp_path: Path) -> AsyncIterator[GameS
 
 
 async def finished_game(service: GameService, seed: int = 1) -> str:
-    created = await service.create("crucible", 3, {"rounds": "2"})
+    created = await service.tables.create("crucible", 3, {"rounds": "2"})
     rng = random.Random(seed)
     while True:
-        state = (await service.load(created.game_id)).state
+        state = (await service.games.load(created.game_id)).state
         moves = [(s, c) for s in (1, 2, 3) for c in game.legal_commands(RULES, state, s)]
         if not moves:
             assert state.over
             return created.game_id
         seat, command = rng.choice(moves)
-        await service.act(created.game_id, seat, command, uuid.uuid4().hex)
+        await service.commands.act(created.game_id, seat, command, uuid.uuid4().hex)
 
 
 async def game_keys(client: aioredis.Redis, game_id: str) -> list[str]:
@@ -65,11 +65,12 @@ async def test_two_servers_archiving_at_once_agree_on_one_bundle(
     caplog.set_level(logging.INFO, "athanor.archive")
     game_id = await finished_game(service)
     records = await service.store.read_all(game_id)
-    before = (await service.load(game_id)).state
+    before = (await service.games.load(game_id)).state
     other = service_on(client, tmp_path / "archive")
     try:
         a, b = await asyncio.gather(
-            service.archive_game(game_id, OPERATOR), other.archive_game(game_id, OPERATOR)
+            service.archiving.archive_game(game_id, OPERATOR),
+            other.archiving.archive_game(game_id, OPERATOR),
         )
         assert (a.bundle, a.sha256, a.events) == (b.bundle, b.sha256, b.events)
         assert a.events == len(records) and a.freed_bytes > 0
@@ -78,10 +79,10 @@ async def test_two_servers_archiving_at_once_agree_on_one_bundle(
         assert len(swapped) == 1  # one swap; the other answered with its bundle
         assert await game_keys(client, game_id) == [GameKeys.of(game_id).meta]
         third = service_on(client, tmp_path / "archive")  # nothing cached
-        assert (await third.load(game_id)).state == before
-        logged = [r async for r in third.log(game_id, OPERATOR)]
+        assert (await third.games.load(game_id)).state == before
+        logged = [r async for r in third.watching.log(game_id, OPERATOR)]
         assert [(r.data, r.hash) for r in logged] == [(r.data, r.hash) for r in records]
-        report = await third.verify(game_id)
+        report = await third.verifier.verify(game_id)
         assert report.ok and report.events == len(records) and report.rerun
         await third.feeds.close()
     finally:
@@ -117,17 +118,17 @@ async def test_a_read_begun_before_the_swap_goes_on_from_the_bundle(
     records = await service.store.read_all(game_id)
     seed = await service.store.seed(game_id)
     head = await service.store.head(game_id)  # read while the game is in Redis
-    await service.archive_game(game_id, OPERATOR)
+    await service.archiving.archive_game(game_id, OPERATOR)
     assert await service.store.read_all(game_id) == []  # the events left Redis
-    assert [r async for r in service._read(head)] == records
-    assert [r async for r in service._read(head, 3, 5)] == records[2:5]
-    assert await service._seed(head) == seed
+    assert [r async for r in service.records.read(head)] == records
+    assert [r async for r in service.records.read(head, 3, 5)] == records[2:5]
+    assert await service.records.seed(head) == seed
 
 
 async def test_only_a_finished_game_is_archived(service: GameService) -> None:
-    created = await service.create("crucible", 2, {"rounds": "2"})
+    created = await service.tables.create("crucible", 2, {"rounds": "2"})
     with pytest.raises(RuleViolation) as refused:
-        await service.archive_game(created.game_id, OPERATOR)
+        await service.archiving.archive_game(created.game_id, OPERATOR)
     assert refused.value.code == "NOT_OVER"
     assert (await service.store.head(created.game_id)).meta.get("archived") is None
 
@@ -135,10 +136,10 @@ async def test_only_a_finished_game_is_archived(service: GameService) -> None:
 async def test_a_service_without_an_archive_says_so() -> None:
     store = MemoryEventStore()
     service = GameService(store, GameFeeds(store), Kinds([GAME]))
-    created = await service.create("crucible", 2, {"rounds": "2"})
+    created = await service.tables.create("crucible", 2, {"rounds": "2"})
     with pytest.raises(BundleUnreadable, match="keeps no archive"):
-        await service.archive_game(created.game_id, OPERATOR)
-    assert (await service.load(created.game_id)).state.version == created.version
+        await service.archiving.archive_game(created.game_id, OPERATOR)
+    assert (await service.games.load(created.game_id)).state.version == created.version
 
 
 async def test_a_sweep_archives_what_finished_before_its_time_page_by_page(
@@ -151,15 +152,15 @@ async def test_a_sweep_archives_what_finished_before_its_time_page_by_page(
     caplog.set_level(logging.INFO, "athanor.archive")
     monkeypatch.setattr(archiving, "PAGE", 2)  # five games: three pages
     finished = [await finished_game(service, seed) for seed in range(3)]
-    running = (await service.create("crucible", 2, {"rounds": "2"})).game_id
+    running = (await service.tables.create("crucible", 2, {"rounds": "2"})).game_id
     strange = await finished_game(service, 7)
     # a game of a kind this server does not run is logged and passed over
     await client.hset(GameKeys.of(strange).meta, "kind", "nosuchkind")
     cold = service_on(client, tmp_path / "archive")  # another server: nothing cached
     archiver = cold.archive
     assert archiver is not None
-    assert await archiver.sweep(cold, 0.0) == []  # nothing finished before 1970
-    done = await archiver.sweep(cold, time.time() + 1)
+    assert await archiver.sweep(cold.games, 0.0) == []  # nothing finished before 1970
+    done = await archiver.sweep(cold.games, time.time() + 1)
     assert sorted(a.game_id for a in done) == sorted(finished)
     for game_id in finished:
         assert await game_keys(client, game_id) == [GameKeys.of(game_id).meta]
@@ -168,7 +169,7 @@ async def test_a_sweep_archives_what_finished_before_its_time_page_by_page(
     said = [r.getMessage() for r in caplog.records if f"game={strange}" in r.getMessage()]
     assert said == [f"game={strange} not archived: {UnknownKind('nosuchkind', ['crucible'])}"]
     assert not any(name.startswith(strange) for name in os.listdir(tmp_path / "archive"))
-    assert await archiver.sweep(cold, time.time() + 1) == []  # the others are done
+    assert await archiver.sweep(cold.games, time.time() + 1) == []  # the others are done
     await cold.feeds.close()
 
 
@@ -181,7 +182,7 @@ async def test_a_sweep_stops_once_when_the_directory_refuses(
     service = service_on(client, blocker / "archive")
     games = [await finished_game(service, seed) for seed in range(2)]
     assert service.archive is not None
-    assert await service.archive.sweep(service, time.time() + 1) == []
+    assert await service.archive.sweep(service.games, time.time() + 1) == []
     said = [r.getMessage() for r in caplog.records]
     assert len(said) == 1 and said[0].startswith("archive pass stopped: cannot write")
     for game_id in games:

@@ -36,18 +36,18 @@ def callers(seats: int) -> list[Caller]:
 
 async def played(svc: GameService, table: Table, seed: int) -> tuple[str, dict[int, list[JSON]]]:
     """A random game through the service, and each audience's live view at every head."""
-    created = await svc.create(table.kind, table.seats, table.options)
+    created = await svc.tables.create(table.kind, table.seats, table.options)
     gid, rng = created.game_id, random.Random(seed)
     live: dict[int, list[JSON]] = {}
     for _ in range(MAX_COMMANDS):
-        loaded = await svc.load(gid)
-        heads = [(await svc.view(gid, c))[1] for c in callers(table.seats)]
+        loaded = await svc.games.load(gid)
+        heads = [(await svc.reads.view(gid, c))[1] for c in callers(table.seats)]
         live[loaded.state.version] = heads
         if loaded.state.over:
             return gid, live
         waiting = game.awaited(loaded.rules, loaded.state)
         seat = rng.choice(sorted(waiting))
-        await svc.act(gid, seat, rng.choice(waiting[seat]), uuid.uuid4().hex)
+        await svc.commands.act(gid, seat, rng.choice(waiting[seat]), uuid.uuid4().hex)
     raise AssertionError(f"{table}: no end")
 
 
@@ -62,7 +62,7 @@ async def check_history(svc: GameService, table: Table, seed: int, every: bool) 
         # inside the batch that creates the game there is no head yet: the first is shown
         shown_at = max((h for h in heads if h <= v), default=heads[0])
         for caller, expected in zip(callers(table.seats), live[shown_at], strict=True):
-            version, seen, _ = await svc.view(gid, caller, at_version=v)
+            version, seen, _ = await svc.reads.view(gid, caller, at_version=v)
             assert version == shown_at, f"{table} at {v}: shows {version}, not {shown_at}"
             assert seen == expected, f"{table} at {v} for {caller}: not the view shown then"
 

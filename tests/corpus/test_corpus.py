@@ -72,19 +72,19 @@ async def test_imports_and_verifies_in_the_service(path: Path, redis_url: str) -
     conn = await connect(redis_url)
     service = GameService(RedisEventStore(conn), GameFeeds(conn), KINDS)
     try:
-        created = await service.import_game(header, records, game_id)
+        created = await service.importer.import_game(header, records, game_id)
         assert created.version == records[-1].version
-        report = await service.verify(game_id)
+        report = await service.verifier.verify(game_id)
         assert report.ok and report.rerun, report.describe()
         # a game still running goes on under the rules it was started with
-        loaded = await service.load(game_id)
+        loaded = await service.games.load(game_id)
         assert loaded.rules.rules_version == records[0].body["rules_version"]
         if not loaded.state.over:
             awaited = game.awaited(loaded.rules, loaded.state)
             seat, commands = next(iter(awaited.items()))
-            done = await service.act(game_id, seat, commands[0], "corpus-move")
+            done = await service.commands.act(game_id, seat, commands[0], "corpus-move")
             assert done.last_version > created.version
-            assert (await service.verify(game_id)).ok
+            assert (await service.verifier.verify(game_id)).ok
     finally:
         await service.feeds.close()
         await asyncio.wait_for(conn.aclose(), 10)

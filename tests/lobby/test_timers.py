@@ -46,7 +46,7 @@ async def service(clock: Clock) -> AsyncIterator[GameService]:
 
 
 async def timed(svc: GameService, seconds: int = MOVE) -> str:
-    created = await svc.create("crucible", 2, {}, table={"move_seconds": seconds})
+    created = await svc.tables.create("crucible", 2, {}, table={"move_seconds": seconds})
     assert sorted(created.tokens) == [1, 2]  # not open: the tokens are handed out
     await svc.bots.settle()
     return created.game_id
@@ -72,14 +72,14 @@ async def test_the_time_per_move_is_recorded_and_shown(service: GameService) -> 
         "options": records[0].command["options"],
         "table": {"move_seconds": MOVE},
     }
-    _, view, table = await service.view(gid, Caller(seat=1))
+    _, view, table = await service.reads.view(gid, Caller(seat=1))
     assert view["move_seconds"] == MOVE and table["move_seconds"] == MOVE
     deadline = datetime.fromisoformat(table["deadline"]).timestamp()
     assert deadline == START + MOVE and view["deadline"] == table["deadline"]
     assert table["seconds_left"] == MOVE and table["deadline_seats"] == [1, 2]
     # an untimed game shows no clock
-    plain = await service.create("crucible", 2, {})
-    _, view, table = await service.view(plain.game_id, Caller(seat=1))
+    plain = await service.tables.create("crucible", 2, {})
+    _, view, table = await service.reads.view(plain.game_id, Caller(seat=1))
     assert "deadline" not in table and "move_seconds" not in view
 
 
@@ -87,11 +87,11 @@ async def test_the_bot_plays_after_the_deadline_and_not_before(
     service: GameService, clock: Clock
 ) -> None:
     gid = await timed(service)
-    head = (await service.load(gid)).state.version
+    head = (await service.games.load(gid)).state.version
     assert service.bots.deadline(gid) == START + MOVE
     await moved_on(service, clock, MOVE - 1)
     assert await types_after(service, gid, head) == []  # a second left: nothing happens
-    _, _, table = await service.view(gid, Caller(seat=1))
+    _, _, table = await service.reads.view(gid, Caller(seat=1))
     assert table["seconds_left"] == 1
     await moved_on(service, clock, 1)
     records = (await service.store.read_all(gid))[head:]
@@ -102,21 +102,21 @@ async def test_the_bot_plays_after_the_deadline_and_not_before(
     assert records[0].command_id == f"timeout:1:v{head}"
     assert records[1].seat == 1 and records[1].command_id == f"bot:1:v{head + 1}"
     # the seat still to move has a full period again from the bot's move
-    loaded = await service.load(gid)
+    loaded = await service.games.load(gid)
     assert loaded.timed_seats() == [2]
     assert service.bots.deadline(gid) == START + MOVE + MOVE
-    texts = [e["text"] async for e in service.log(gid, Caller(seat=1))]
+    texts = [e["text"] async for e in service.watching.log(gid, Caller(seat=1))]
     assert "Seat 1 ran out of time: the server's bot plays its move." in texts
 
 
 async def test_a_move_by_the_seat_restarts_the_clock(service: GameService, clock: Clock) -> None:
     gid = await timed(service)
     await moved_on(service, clock, MOVE - 5)
-    loaded = await service.load(gid)
+    loaded = await service.games.load(gid)
     card = game.legal_commands(loaded.rules, loaded.state, 1)[0]
-    await service.act(gid, 1, card, uuid.uuid4().hex)
+    await service.commands.act(gid, 1, card, uuid.uuid4().hex)
     await service.bots.settle()
-    head = (await service.load(gid)).state.version
+    head = (await service.games.load(gid)).state.version
     assert service.bots.deadline(gid) == START + MOVE - 5 + MOVE
     await moved_on(service, clock, 10)  # past the first deadline, not the new one
     assert await types_after(service, gid, head) == []
@@ -130,56 +130,58 @@ async def test_a_timed_game_plays_out_on_time_outs_and_verifies(
 ) -> None:
     gid = await timed(service, 5)
     for _ in range(200):
-        if (await service.load(gid)).state.over:
+        if (await service.games.load(gid)).state.over:
             break
         await moved_on(service, clock, 5)
-    assert (await service.load(gid)).state.over
+    assert (await service.games.load(gid)).state.over
     records = await service.store.read_all(gid)
     assert sum(r.type == "MoveTimedOut" for r in records) > 3
-    report = await service.verify(gid)
+    report = await service.verifier.verify(gid)
     assert report.ok and report.rerun
     # the offline check of the same log, as `athanor verify FILE` does it
     seed = await service.store.seed(gid)
-    assert audit.verify((await service.load(gid)).rules, records, seed).ok
+    assert audit.verify((await service.games.load(gid)).rules, records, seed).ok
 
 
 async def test_the_engine_refuses_a_time_out_it_cannot_record(service: GameService) -> None:
-    plain = await service.create("crucible", 2, {})
+    plain = await service.tables.create("crucible", 2, {})
     with pytest.raises(RuleViolation) as untimed:
-        await service.act(plain.game_id, 0, {"type": game.TIME_OUT, "seat": 1}, "t1", table=True)
+        await service.commands.act(
+            plain.game_id, 0, {"type": game.TIME_OUT, "seat": 1}, "t1", table=True
+        )
     assert untimed.value.code == "NOT_TIMED"
     gid = await timed(service)
-    loaded = await service.load(gid)
-    await service.act(gid, 1, game.legal_commands(loaded.rules, loaded.state, 1)[0], "c1")
+    loaded = await service.games.load(gid)
+    await service.commands.act(gid, 1, game.legal_commands(loaded.rules, loaded.state, 1)[0], "c1")
     with pytest.raises(RuleViolation) as done:  # seat 1 has committed: nothing to time out
-        await service.act(gid, 0, {"type": game.TIME_OUT, "seat": 1}, "t2", table=True)
+        await service.commands.act(gid, 0, {"type": game.TIME_OUT, "seat": 1}, "t2", table=True)
     assert done.value.code == "NOT_AWAITED"
     with pytest.raises(BadCommand):  # the server's command, never a seat's
-        await service.act(gid, 2, {"type": game.TIME_OUT, "seat": 2}, "t3", table=True)
+        await service.commands.act(gid, 2, {"type": game.TIME_OUT, "seat": 2}, "t3", table=True)
     with pytest.raises(BadCommand):  # and never through Act
-        await service.act(gid, 0, {"type": game.TIME_OUT, "seat": 2}, "t4")
+        await service.commands.act(gid, 0, {"type": game.TIME_OUT, "seat": 2}, "t4")
 
 
 @pytest.mark.parametrize("seconds", [-1, 0.5, True, "60", game.MAX_MOVE_SECONDS + 1])
 async def test_refused_times_per_move(service: GameService, seconds: object) -> None:
     with pytest.raises(BadCommand):
-        await service.create("crucible", 2, {}, table={"move_seconds": seconds})
+        await service.tables.create("crucible", 2, {}, table={"move_seconds": seconds})
 
 
 async def test_an_open_timed_game_starts_its_clock_at_the_last_claim(
     service: GameService, clock: Clock
 ) -> None:
-    created = await service.create(
+    created = await service.tables.create(
         "crucible", 2, {}, table={"open": True, "listed": True, "move_seconds": MOVE}
     )
     gid = created.game_id
-    ana = await service.join(created.code, "Ana", 0, "ipv4:1")
+    ana = await service.tables.join(created.code, "Ana", 0, "ipv4:1")
     await moved_on(service, clock, 10 * MOVE)  # nobody is awaited before the table is full
     assert await types_after(service, gid, ana.version) == []
-    await service.join(created.code, "Bo", 0, "ipv4:1")
-    _, view, table = await service.view(gid, Caller(seat=1))
+    await service.tables.join(created.code, "Bo", 0, "ipv4:1")
+    _, view, table = await service.reads.view(gid, Caller(seat=1))
     assert table["seconds_left"] == MOVE and view["names"] == {"1": "Ana", "2": "Bo"}
     # a rematch keeps the time per move
-    await service.abandon(gid, OPERATOR)
-    rematch, _ = await service.rematch(gid, Caller(seat=1))
-    assert (await service.load(rematch.game_id)).state.seating.move_seconds == MOVE
+    await service.commands.abandon(gid, OPERATOR)
+    rematch, _ = await service.tables.rematch(gid, Caller(seat=1))
+    assert (await service.games.load(rematch.game_id)).state.seating.move_seconds == MOVE

@@ -11,9 +11,11 @@ import grpc
 
 from athanor.api import limits
 from athanor.api.errors import GAME_ID, Abort, check_game_id, statuses
+from athanor.app.access import require_operator, require_seat
 from athanor.app.auth import Caller
 from athanor.app.codes import client_address
-from athanor.app.service import GameService, Heartbeat, Shown
+from athanor.app.service import GameService
+from athanor.app.watching import Heartbeat, Shown
 from athanor.engine.record import Record
 from athanor.engine.violations import BadCommand
 from athanor.v1 import athanor_pb2 as pb
@@ -195,9 +197,9 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         self, game_id: str | None, context: grpc.aio.ServicerContext, seat: int = 0
     ) -> Caller:
         """The caller; an operator naming a seat acts and sees as that seat."""
-        caller = await self.service.caller(game_id, bearer(context))
+        caller = await self.service.access.caller(game_id, bearer(context))
         if seat:
-            return await self.service.as_seat(game_id or "", caller, seat)
+            return await self.service.access.as_seat(game_id or "", caller, seat)
         return caller
 
     @unary
@@ -223,7 +225,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
     async def CreateGame(
         self, request: pb.CreateGameRequest, context: Any
     ) -> pb.CreateGameResponse:
-        self.service.require_operator(await self._caller(None, context))
+        require_operator(await self._caller(None, context))
         if not request.kind:
             raise BadCommand("kind is required")
         kind = limits.check_kind(request.kind)
@@ -238,7 +240,9 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         move_seconds = limits.check_move_seconds(request.table.move_seconds)
         if move_seconds:  # any game may be timed, open or not
             table = {**(table or {}), "move_seconds": move_seconds}
-        created = await self.service.create(kind, request.seats, options, seed, content, table)
+        created = await self.service.tables.create(
+            kind, request.seats, options, seed, content, table
+        )
         return pb.CreateGameResponse(
             game_id=created.game_id,
             version=created.version,
@@ -248,9 +252,11 @@ class AthanorServicer(pb_grpc.AthanorServicer):
 
     @unary
     async def ListGames(self, request: pb.ListGamesRequest, context: Any) -> pb.ListGamesResponse:
-        self.service.require_operator(await self._caller(None, context))
+        require_operator(await self._caller(None, context))
         # a bad page_size or page_token is BadCommand: INVALID_ARGUMENT
-        games, next_token = await self.service.list_games(request.page_size, request.page_token)
+        games, next_token = await self.service.reads.list_games(
+            request.page_size, request.page_token
+        )
         return pb.ListGamesResponse(
             games=[
                 pb.GameSummary(
@@ -273,7 +279,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         caller = await self._caller(game_id, context, request.seat)
         if request.at_version < 0:
             raise BadCommand("at_version must be 0 (head) or a version")
-        version, view, table = await self.service.view(game_id, caller, request.at_version)
+        version, view, table = await self.service.reads.view(game_id, caller, request.at_version)
         return pb.GetViewResponse(
             game_id=game_id,
             version=version,
@@ -285,11 +291,13 @@ class AthanorServicer(pb_grpc.AthanorServicer):
     @unary
     async def Act(self, request: pb.ActRequest, context: Any) -> pb.ActResponse:
         game_id = check_game_id(request.game_id)
-        seat = self.service.require_seat(await self._caller(game_id, context, request.seat))
+        seat = require_seat(await self._caller(game_id, context, request.seat))
         command = parse_json_object(request.command_json, "command_json")
         limits.check_command_id(request.command_id)
         expected = request.expected_version if request.HasField("expected_version") else None
-        result = await self.service.act(game_id, seat, command, request.command_id, expected)
+        result = await self.service.commands.act(
+            game_id, seat, command, request.command_id, expected
+        )
         return pb.ActResponse(
             first_version=result.first_version,
             last_version=result.last_version,
@@ -302,7 +310,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
     ) -> pb.ListLegalCommandsResponse:
         game_id = check_game_id(request.game_id)
         caller = await self._caller(game_id, context, request.seat)
-        legal = await self.service.legal(game_id, caller)
+        legal = await self.service.reads.legal(game_id, caller)
         return pb.ListLegalCommandsResponse(
             version=legal.version,
             seat=legal.seat,
@@ -320,7 +328,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         caller = await self._caller(game_id, context)
         if request.from_version < 0:
             raise BadCommand("from_version must be 1 or more (0 means 1)")
-        async for item in self.service.watch(game_id, caller, request.from_version or 1):
+        async for item in self.service.watching.watch(game_id, caller, request.from_version or 1):
             if isinstance(item, Heartbeat):
                 yield pb.WatchResponse(heartbeat=pb.Heartbeat(head_version=item.head_version))
             elif isinstance(item, Shown):
@@ -334,8 +342,8 @@ class AthanorServicer(pb_grpc.AthanorServicer):
     async def GetLog(self, request: pb.GetLogRequest, context: Any) -> AsyncIterator[pb.LogEntry]:
         game_id = check_game_id(request.game_id)
         caller = await self._caller(game_id, context)
-        yield pb.LogEntry(header=pb.LogHeader(**await self.service.header(game_id, caller)))
-        async for item in self.service.log(game_id, caller):
+        yield pb.LogEntry(header=pb.LogHeader(**await self.service.reads.header(game_id, caller)))
+        async for item in self.service.watching.log(game_id, caller):
             if isinstance(item, Record):
                 yield pb.LogEntry(stored=stored_message(item))
             else:
@@ -347,7 +355,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         caller = await self._caller(game_id, context)
         if caller.spectator:
             raise Abort(grpc.StatusCode.UNAUTHENTICATED, "verify needs a seat or operator token")
-        report = await self.service.verify(game_id)
+        report = await self.service.verifier.verify(game_id)
         return pb.VerifyResponse(
             ok=report.ok,
             first_bad_version=report.first_bad_version,
@@ -359,7 +367,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
     @unary
     async def ImportGame(self, request: Any, context: Any) -> pb.ImportGameResponse:
         # the operator first: only then is a large message parsed
-        self.service.require_operator(await self._caller(None, context))
+        require_operator(await self._caller(None, context))
         if isinstance(request, Deferred):
             request = request.message()
         if request.game_id:
@@ -378,7 +386,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
             raise BadCommand(
                 f"the header says version {given.version}, the last event is {records[-1].version}"
             )
-        created = await self.service.import_game(header, records, request.game_id)
+        created = await self.service.importer.import_game(header, records, request.game_id)
         return pb.ImportGameResponse(
             game_id=created.game_id,
             version=created.version,
@@ -395,12 +403,12 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         if request.rematch_of:
             old = check_game_id(request.rematch_of)
             caller = await self._caller(old, context)
-            joined = await self.service.join_rematch(old, caller, name, client)
+            joined = await self.service.tables.join_rematch(old, caller, name, client)
         else:
             code = limits.check_code(request.code)
             if not name:
                 raise BadCommand("name is required")
-            joined = await self.service.join(code, name, seat, client)
+            joined = await self.service.tables.join(code, name, seat, client)
         return pb.JoinGameResponse(
             game_id=joined.game_id,
             seat=joined.seat,
@@ -427,7 +435,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
                     free=e.free,
                     created_unix=e.created,
                 )
-                for e in await self.service.lobby()
+                for e in await self.service.tables.lobby()
             ]
         )
 
@@ -436,20 +444,20 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         game_id = check_game_id(request.game_id)
         caller = await self._caller(game_id, context)
         level = limits.check_level(request.level)
-        result = await self.service.seat_bot(game_id, caller, request.seat, level)
+        result = await self.service.commands.seat_bot(game_id, caller, request.seat, level)
         return _act_response(result)
 
     @unary
     async def Resign(self, request: pb.ResignRequest, context: Any) -> pb.ActResponse:
         game_id = check_game_id(request.game_id)
         caller = await self._caller(game_id, context)
-        return _act_response(await self.service.resign(game_id, caller))
+        return _act_response(await self.service.commands.resign(game_id, caller))
 
     @unary
     async def Abandon(self, request: pb.AbandonRequest, context: Any) -> pb.ActResponse:
         game_id = check_game_id(request.game_id)
         caller = await self._caller(game_id, context)
-        return _act_response(await self.service.abandon(game_id, caller))
+        return _act_response(await self.service.commands.abandon(game_id, caller))
 
     @unary
     async def ReissueToken(
@@ -457,20 +465,20 @@ class AthanorServicer(pb_grpc.AthanorServicer):
     ) -> pb.ReissueTokenResponse:
         game_id = check_game_id(request.game_id)
         caller = await self._caller(game_id, context)
-        token, result = await self.service.reissue(game_id, caller, request.seat)
+        token, result = await self.service.commands.reissue(game_id, caller, request.seat)
         return pb.ReissueTokenResponse(seat=request.seat, token=token, version=result.last_version)
 
     @unary
     async def Undo(self, request: pb.UndoRequest, context: Any) -> pb.ActResponse:
         game_id = check_game_id(request.game_id)
         caller = await self._caller(game_id, context)
-        return _act_response(await self.service.undo(game_id, caller))
+        return _act_response(await self.service.commands.undo(game_id, caller))
 
     @unary
     async def Rematch(self, request: pb.RematchRequest, context: Any) -> pb.RematchResponse:
         game_id = check_game_id(request.game_id)
         caller = await self._caller(game_id, context)
-        created, joined = await self.service.rematch(game_id, caller)
+        created, joined = await self.service.tables.rematch(game_id, caller)
         return pb.RematchResponse(
             game_id=created.game_id,
             join_code=created.code,
@@ -484,7 +492,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
     ) -> pb.ArchiveGameResponse:
         game_id = check_game_id(request.game_id)
         caller = await self._caller(game_id, context)
-        done = await self.service.archive_game(game_id, caller)
+        done = await self.service.archiving.archive_game(game_id, caller)
         return pb.ArchiveGameResponse(
             game_id=done.game_id,
             bundle=done.bundle,

@@ -17,12 +17,16 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from datetime import datetime
+from typing import Protocol
 
 from redis.exceptions import RedisError
 
+from athanor.app.access import require_operator
+from athanor.app.auth import Caller
 from athanor.app.kinds import UnknownKind, UnknownPack, UnknownRules
+from athanor.app.loaded import stamp
+from athanor.app.loading import Games
 from athanor.engine.violations import RuleViolation
 from athanor.store import (
     GameCursor,
@@ -43,9 +47,6 @@ from athanor.store.archive import (
     stub_of,
 )
 from athanor.store.keys import GameKeys
-
-if TYPE_CHECKING:
-    from athanor.app.service import GameService
 
 log = logging.getLogger("athanor.archive")
 RULE = "ARCHIVE"
@@ -81,22 +82,22 @@ class Archiver:
         # between processes)
         self._locks: dict[str, asyncio.Lock] = {}
 
-    async def archive(self, service: GameService, game_id: str) -> Archived:
+    async def archive(self, games: Games, game_id: str) -> Archived:
         """Archive a finished game; an archived one is answered with its bundle."""
         lock = self._locks.setdefault(game_id, asyncio.Lock())
         try:
             async with lock:
-                return await self._archive(service, game_id)
+                return await self._archive(games, game_id)
         finally:
             if not lock.locked():
                 self._locks.pop(game_id, None)
 
-    async def _archive(self, service: GameService, game_id: str) -> Archived:
+    async def _archive(self, games: Games, game_id: str) -> Archived:
         head = await self.store.head(game_id)  # NOT_FOUND first
         stub = stub_of(head.meta)
         if stub is not None:
             return self._answer(head, stub)
-        loaded = await service.load(game_id)
+        loaded = await games.load(game_id)
         if not loaded.state.over:
             raise RuleViolation("NOT_OVER", "only a finished game is archived", RULE)
         records = await self.store.read_all(game_id, 1, head.version)
@@ -114,7 +115,7 @@ class Archiver:
         freed = await memory_usage(self.store.client, dropped_keys(keys))
         written = await self.bundles.write(game_id, header, records)
         swap = await self._swap.run(
-            keys, head.version, head.head_hash, written, _stamp(self.clock()), freed
+            keys, head.version, head.head_hash, written, stamp(self.clock()), freed
         )
         if swap.status == "ok":
             log.info(
@@ -148,7 +149,7 @@ class Archiver:
             return None
         return datetime.fromisoformat(last[0].time).timestamp()
 
-    async def sweep(self, service: GameService, finished_before: float) -> list[Archived]:
+    async def sweep(self, games: Games, finished_before: float) -> list[Archived]:
         """One pass over the games' index, a page at a time: each finished game whose
         last event was recorded before `finished_before` (Unix seconds) is archived.
         A game that cannot be is logged and left for the next pass."""
@@ -164,7 +165,7 @@ class Archiver:
                     finished = await self.finished_at(game_id, head.version)
                     if finished is None or finished >= finished_before:
                         continue
-                    done.append(await self.archive(service, game_id))
+                    done.append(await self.archive(games, game_id))
                 except BundleUnreadable as err:  # the directory, not the game: stop here
                     log.warning("archive pass stopped: %s", err)
                     return done
@@ -179,6 +180,29 @@ class Archiver:
             after = GameCursor.after(page[-1])
 
 
+class Archiving:
+    """The operator's ArchiveGame call, on a server with an archive or without one."""
+
+    def __init__(self, archiver: Archiver | None, games: Games) -> None:
+        self.archiver = archiver
+        self.games = games
+
+    async def archive_game(self, game_id: str, caller: Caller) -> Archived:
+        """Operator: move a finished game to a bundle, leaving a stub in Redis."""
+        require_operator(caller)
+        if self.archiver is None:
+            raise BundleUnreadable("this server keeps no archive")
+        return await self.archiver.archive(self.games, game_id)
+
+
+class HoldsGames(Protocol):
+    """What the policy archives through: anything holding the loaded games (the
+    service)."""
+
+    @property
+    def games(self) -> Games: ...
+
+
 class ArchivePolicy:
     """--archive-after DAYS: a task that archives every game finished more than DAYS
     ago, at start and then periodically."""
@@ -186,7 +210,7 @@ class ArchivePolicy:
     def __init__(
         self,
         archiver: Archiver,
-        service: GameService,
+        service: HoldsGames,
         after_days: float,
         clock: Callable[[], float] = time.time,
     ) -> None:
@@ -210,7 +234,7 @@ class ArchivePolicy:
     async def _run(self) -> None:
         while True:
             try:
-                await self.archiver.sweep(self.service, self.clock() - self.after_seconds)
+                await self.archiver.sweep(self.service.games, self.clock() - self.after_seconds)
             except (RedisError, OSError, TimeoutError) as err:
                 log.warning(
                     "archive pass stopped (%s): again in %.0fs", type(err).__name__, self.period
@@ -218,7 +242,3 @@ class ArchivePolicy:
             except Exception as err:  # a bug must not end the policy: logged by type
                 log.error("archive pass failed: %s", type(err).__name__)
             await asyncio.sleep(self.period)
-
-
-def _stamp(unix: float) -> str:
-    return datetime.fromtimestamp(unix, UTC).isoformat(timespec="milliseconds")

@@ -22,14 +22,14 @@ import asyncio
 import contextlib
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
+from athanor.app.commands import Commands
+from athanor.app.loading import Games
 from athanor.engine import game
 from athanor.engine.violations import BadCommand, RuleViolation
-from athanor.store import ChainMismatch, GameNotFound, VersionConflict
-
-if TYPE_CHECKING:
-    from athanor.app.service import GameService
+from athanor.store import ChainMismatch, EventStore, GameNotFound, VersionConflict
 
 log = logging.getLogger("athanor.bots")
 JSON = dict[str, Any]
@@ -38,18 +38,44 @@ JSON = dict[str, Any]
 MAX_SLEEP_S = 30.0
 
 
-class ServerBots:
-    def __init__(self, service: GameService) -> None:
-        self.service = service
-        self._pending: dict[str, None] = {}  # games to look at, in order, once each
-        self._deadlines: dict[str, float] = {}  # timed games: when to look again (Unix s)
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+class Agenda:
+    """The games the bots' task is to look at, and its wake-up call: the appends fill
+    it (through `poke`), the task empties it. Made before the commands and the task,
+    so each is given what it needs and neither refers back to the other."""
+
+    def __init__(self) -> None:
+        self.pending: dict[str, None] = {}  # games to look at, in order, once each
+        self.wakeup = asyncio.Event()
 
     def poke(self, game_id: str) -> None:
         """Look at `game_id` soon (cheap: the task decides whether a bot is awaited)."""
-        self._pending[game_id] = None
-        self._wake.set()
+        self.pending[game_id] = None
+        self.wakeup.set()
+
+
+class ServerBots:
+    def __init__(
+        self,
+        store: EventStore,
+        games: Games,
+        commands: Commands,
+        agenda: Agenda,
+        clock: Callable[[], float],
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.commands = commands
+        self.agenda = agenda
+        # wall-clock Unix seconds: the turn timers' deadlines
+        self.clock = clock
+        self._pending = agenda.pending
+        self._wake = agenda.wakeup
+        self._deadlines: dict[str, float] = {}  # timed games: when to look again (Unix s)
+        self._task: asyncio.Task[None] | None = None
+
+    def poke(self, game_id: str) -> None:
+        """Look at `game_id` soon (see Agenda.poke)."""
+        self.agenda.poke(game_id)
 
     def wake(self) -> None:
         """Look at the deadlines now (a test that moved its clock on)."""
@@ -62,7 +88,7 @@ class ServerBots:
     async def start(self) -> None:
         """Start the task and look at every running game with a bot or a timer."""
         self._task = asyncio.create_task(self._run())
-        for head in await self.service.store.list_games():
+        for head in await self.store.list_games():
             wanted = head.meta.get("bots") == "1" or head.meta.get("timed") == "1"
             if wanted and head.meta.get("over") != "1":
                 self.poke(head.game_id)
@@ -83,11 +109,11 @@ class ServerBots:
     def _sleep_for(self) -> float | None:
         if not self._deadlines:
             return None
-        left = min(self._deadlines.values()) - self.service.clock()
+        left = min(self._deadlines.values()) - self.clock()
         return min(max(left, 0.0), MAX_SLEEP_S)
 
     def _due(self) -> None:
-        now = self.service.clock()
+        now = self.clock()
         for game_id, deadline in list(self._deadlines.items()):
             if deadline <= now:
                 del self._deadlines[game_id]
@@ -119,7 +145,7 @@ class ServerBots:
         out; True when one was appended (the append pokes the game again, so the bots
         play on until a human is awaited). Otherwise a timed game's deadline is kept
         for the task to wake at."""
-        loaded = await self.service.load(game_id)
+        loaded = await self.games.load(game_id)
         state = loaded.state
         bots = state.seating.bots
         self._deadlines.pop(game_id, None)
@@ -135,12 +161,12 @@ class ServerBots:
         deadline = loaded.deadline
         if deadline is None:
             return False
-        if self.service.clock() < deadline:
+        if self.clock() < deadline:
             self._deadlines[game_id] = deadline
             return False
         seat = loaded.timed_seats()[0]
         try:
-            result = await self.service.act(
+            result = await self.commands.act(
                 game_id,
                 0,
                 {"type": game.TIME_OUT, "seat": seat},
@@ -161,7 +187,7 @@ class ServerBots:
         """One of `seat`'s legal commands, chosen and named by (game, version, seat)."""
         choice = random.Random(f"{game_id}:{version}:{seat}").choice(commands)
         try:
-            result = await self.service.act(
+            result = await self.commands.act(
                 game_id,
                 seat,
                 choice,

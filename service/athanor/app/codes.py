@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections import OrderedDict
+
+from cachetools import LRUCache
 
 from athanor.engine.violations import BadCommand
 
@@ -53,25 +54,30 @@ class RateLimited(Exception):
 
 
 class JoinLimiter:
-    """A token bucket per client address: `burst` at once, `per_minute` sustained."""
+    """A token bucket per client address: `burst` at once, `per_minute` sustained.
+
+    Kept here rather than taken from a rate-limiting library: a join must be refused
+    at once with the wait to tell the client (the asyncio limiters wait instead), by a
+    clock a test can pass in, and the buckets of MAX_CLIENTS addresses at most must be
+    kept (an LRU cache); the bucket itself is the few lines of `take`.
+    """
 
     def __init__(self, per_minute: float = JOINS_PER_MINUTE, burst: int = JOIN_BURST) -> None:
         self.rate = per_minute / 60.0
         self.burst = burst
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        # (tokens, when counted) per address; the least recently seen are forgotten
+        self._buckets: LRUCache[str, tuple[float, float]] = LRUCache(maxsize=MAX_CLIENTS)
 
     def take(self, client: str, now: float | None = None) -> None:
         """Spend one attempt of `client`, or raise RateLimited."""
         now = time.monotonic() if now is None else now
-        tokens, last = self._buckets.pop(client, (float(self.burst), now))
+        tokens, last = self._buckets.get(client, (float(self.burst), now))
         tokens = min(float(self.burst), tokens + (now - last) * self.rate)
         if tokens < 1.0:
             self._buckets[client] = (tokens, now)
             wait = (1.0 - tokens) / self.rate
             raise RateLimited(f"too many joins from this address: try again in {wait:.0f} s")
         self._buckets[client] = (tokens - 1.0, now)
-        while len(self._buckets) > MAX_CLIENTS:
-            self._buckets.popitem(last=False)
 
 
 def client_address(peer: str) -> str:

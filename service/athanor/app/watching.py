@@ -1,0 +1,222 @@
+"""Watching a game: its events as each audience may see them, from a version on and
+then live, and its whole log.
+
+Each event is redacted and worded once per (version, audience, names) and shared by
+every watcher of that audience (ShownCache), with what the API makes of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cachetools import FIFOCache, LRUCache
+
+from athanor.app.auth import Caller
+from athanor.app.faults import hook_reporter
+from athanor.app.loading import Games
+from athanor.app.metrics import Metrics
+from athanor.app.records import Records
+from athanor.engine import game
+from athanor.engine.record import Record
+from athanor.engine.rules import Rules
+from athanor.store import EventStore, GameFeeds, Head
+from athanor.store.archive import stub_of
+
+JSON = dict[str, Any]
+CACHE_GAMES = 1024
+SHOWN_PER_GAME = 32  # recent (version, audience, names) entries kept per game
+# what a watch's wording depends on besides the event: each seat's display name
+NamesKey = tuple[tuple[int, str], ...]
+ShownKey = tuple[int, str, int | None, NamesKey]
+
+
+@dataclass(frozen=True)
+class Heartbeat:
+    head_version: int
+
+
+class Stopping(Exception):
+    """The server is stopping: open streams end so that clients resume elsewhere."""
+
+
+class Shown(dict[str, Any]):
+    """An event as one audience sees it, shared by every watcher of that audience: read
+    it, never change it. `memo` keeps what a transport makes of it (the API's message),
+    so that too is made once for all of them."""
+
+    __slots__ = ("_memo",)
+
+    def __init__(self, shown: JSON) -> None:
+        super().__init__(shown)
+        self._memo: dict[str, Any] = {}
+
+    def memo(self, kind: str, make: Callable[[Shown], Any]) -> Any:
+        made = self._memo.get(kind)
+        if made is None:
+            made = self._memo[kind] = make(self)
+        return made
+
+
+class ShownCache:
+    """The recent events of each game as each audience sees them, for the watchers that
+    come after the first. The oldest entries of a game, and the least recently watched
+    games, go first."""
+
+    def __init__(self, games: int = CACHE_GAMES, per_game: int = SHOWN_PER_GAME) -> None:
+        self.per_game = per_game
+        self._games: LRUCache[str, FIFOCache[ShownKey, Shown]] = LRUCache(maxsize=games)
+
+    def get(self, game_id: str, key: ShownKey) -> Shown | None:
+        entries = self._games.get(game_id)
+        return None if entries is None else entries.get(key)
+
+    def entries(self, game_id: str) -> list[tuple[ShownKey, Shown]]:
+        entries = self._games.get(game_id)
+        return [] if entries is None else list(entries.items())
+
+    def put(self, game_id: str, key: ShownKey, shown: Shown) -> Shown:
+        entries = self._games.get(game_id)
+        if entries is None:
+            entries = self._games[game_id] = FIFOCache(maxsize=self.per_game)
+        entries[key] = shown
+        return shown
+
+
+class Watching:
+    def __init__(
+        self,
+        store: EventStore,
+        feeds: GameFeeds,
+        records: Records,
+        games: Games,
+        metrics: Metrics,
+        heartbeat_seconds: float,
+    ) -> None:
+        self.store = store
+        self.feeds = feeds
+        self.records = records
+        self.games = games
+        self.metrics = metrics
+        self.heartbeat_seconds = heartbeat_seconds
+        self.shown_cache = ShownCache()
+
+    async def watch(
+        self, game_id: str, caller: Caller, from_version: int = 1
+    ) -> AsyncIterator[JSON | Heartbeat]:
+        """Every event from `from_version` on as `caller` may see it, then live.
+
+        Yields a Heartbeat whenever nothing happened for heartbeat_seconds.
+        """
+        head = await self.store.head(game_id)  # NOT_FOUND first
+        if stub_of(head.meta) is not None:
+            async for item in self._watch_archived(head, caller, from_version):
+                yield item
+            return
+        rules = await self.records.rules_of(head)
+        if head.meta.get("over") == "1" and from_version > head.version:
+            return  # a finished game has nothing more to send
+        names = (await self.games.load(game_id)).names
+        try:
+            subscription = await self.feeds.subscribe(game_id, max(1, from_version))
+        except RuntimeError:  # the feeds are closed: the server is stopping
+            raise Stopping() from None
+        self.metrics.watchers(+1)
+        try:
+            last = from_version - 1
+            wording = _names_key(names)
+            while True:
+                try:
+                    rec = await subscription.next(self.heartbeat_seconds)
+                except StopAsyncIteration:  # the feeds closed under it
+                    raise Stopping() from None
+                if rec is None:
+                    yield Heartbeat(max(last, 0))
+                    continue
+                last = rec.version
+                renamed = _renamed(names, rec)
+                if renamed is not names:
+                    names, wording = renamed, _names_key(renamed)
+                yield self._shown_once(game_id, rec, caller.sees_as, rules, names, wording)
+                if rec.type == game.GAME_ENDED:
+                    return  # the last event of a finished game ends the stream
+        finally:
+            await subscription.close()
+            self.metrics.watchers(-1)
+
+    def _shown_once(
+        self,
+        game_id: str,
+        rec: Record,
+        sees_as: int | None,
+        rules: Rules,
+        names: dict[int, str],
+        wording: NamesKey,
+    ) -> Shown:
+        """`rec` as the audience `sees_as` sees it, worded with `names` (whose key is
+        `wording`): redacted and worded once per (version, audience, names), then shared
+        by every watcher of that audience, with what the API makes of it (Shown.memo).
+        The operator watches as the public does (Caller.sees_as is None), so the
+        audiences are the public and each seat."""
+        cache = self.shown_cache
+        key = (rec.version, rec.hash, sees_as, wording)
+        shown = cache.get(game_id, key)
+        if shown is None:
+            report = hook_reporter(self.metrics, game_id, rules, rec.version)
+            shown = cache.put(game_id, key, Shown(_shown(rec, sees_as, rules, report, names)))
+        return shown
+
+    async def _watch_archived(
+        self, head: Head, caller: Caller, from_version: int
+    ) -> AsyncIterator[JSON]:
+        """The watch of an archived game: its events from `from_version` on as the
+        caller may see them, as a live watch sends them, then the end (it is over)."""
+        rules = await self.records.rules_of(head)
+        names = (await self.games.load(head.game_id)).names
+        async for rec in self.records.read(head, max(1, from_version)):
+            names = _renamed(names, rec)
+            report = hook_reporter(self.metrics, head.game_id, rules, rec.version)
+            yield _shown(rec, caller.sees_as, rules, report, names)
+            if rec.type == game.GAME_ENDED:
+                return
+
+    async def log(self, game_id: str, caller: Caller) -> AsyncIterator[Record | JSON]:
+        """Operator: the stored records. Seat or spectator: each as they may see it."""
+        head = await self.store.head(game_id)
+        rules = await self.records.rules_of(head)
+        names = (await self.games.load(game_id)).names
+        async for rec in self.records.read(head):
+            if caller.operator:
+                yield rec
+            else:
+                report = hook_reporter(self.metrics, game_id, rules, rec.version)
+                yield _shown(rec, caller.sees_as, rules, report, names)
+
+
+def _shown(
+    rec: Record,
+    sees_as: int | None,
+    rules: Rules,
+    report: game.HookReport,
+    names: dict[int, str] | None = None,
+) -> JSON:
+    """`rec` redacted for the eyes of `sees_as` (a seat, or None for the public) and
+    worded in the game's words; nothing else about the caller counts."""
+    shown = rec.shown_to(sees_as)
+    shown["text"] = game.describe(rules, rec.type, shown["body"], report, names)
+    return shown
+
+
+def _names_key(names: dict[int, str]) -> NamesKey:
+    return tuple(sorted(names.items()))
+
+
+def _renamed(names: dict[int, str], rec: Record) -> dict[int, str]:
+    """Display names after a table event streams past (a watch sees seats fill)."""
+    seat = rec.body.get("seat")
+    if rec.type == game.SEAT_CLAIMED and isinstance(seat, int):
+        return {**names, seat: str(rec.body.get("name"))}
+    if rec.type == game.SEAT_GIVEN_TO_BOT and isinstance(seat, int) and seat not in names:
+        return {**names, seat: f"Bot {seat}"}
+    return names
