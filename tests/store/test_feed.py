@@ -13,6 +13,7 @@ from athanor.engine.record import Record
 from athanor.store import (
     GameFeeds,
     GameNotFound,
+    MemoryEventStore,
     RedisEventStore,
     SlowSubscriber,
     Subscription,
@@ -21,9 +22,10 @@ from athanor.store.keys import GameKeys
 from tests.backends import AnyStore, Backend
 from tests.store.conftest import MakeFeeds
 from tests.store.helpers import extend, new_game, on_node_of
+from tests.waiting import TIMEOUT, wait_until_async
 
 
-async def take(sub: Subscription, until_version: int, timeout: float = 10.0) -> list[Record]:
+async def take(sub: Subscription, until_version: int, timeout: float = TIMEOUT) -> list[Record]:
     out: list[Record] = []
 
     async def run() -> None:
@@ -34,6 +36,26 @@ async def take(sub: Subscription, until_version: int, timeout: float = 10.0) -> 
 
     await asyncio.wait_for(run(), timeout)
     return out
+
+
+def waiting(sub: Subscription) -> bool:
+    """The subscription has read its history and waits on its queue for the reader."""
+    return sub._waiter is not None
+
+
+async def blocked_xreads(client: aioredis.Redis) -> set[str]:
+    """The ids of the connections blocked in XREAD."""
+    clients = await client.client_list()
+    return {c["id"] for c in clients if c["cmd"] == "xread" and "b" in c["flags"]}
+
+
+async def blocked_readers(backend: Backend) -> int:
+    """How many feed readers wait for an append: in XREAD on Redis, on the store's
+    wake-up in memory."""
+    if backend.client is None:
+        assert isinstance(backend.store, MemoryEventStore)
+        return len(backend.store._appended)
+    return len(await blocked_xreads(backend.client))
 
 
 async def test_history_then_live(store: AnyStore, feeds: GameFeeds) -> None:
@@ -62,10 +84,13 @@ async def test_subscribe_racing_appends_sees_every_version_once(
         for i, n in enumerate(sizes):
             await extend(store, "g", log, n, f"a{i}")
             if rnd.random() < 0.5:
+                # a random pause, not a wait: it varies where the subscribe lands
                 await asyncio.sleep(rnd.random() * 0.003)
 
     task = asyncio.create_task(appender())
-    await asyncio.sleep(rnd.random() * 0.03)  # subscribe somewhere inside the appends
+    # a random pause, not a wait: subscribe somewhere inside the appends (any place will
+    # do, so a slow machine only moves it)
+    await asyncio.sleep(rnd.random() * 0.03)
     from_version = rnd.choice([1, 1, 2, 5])
     sub = await feeds.subscribe("g", from_version)
     got = await take(sub, final)  # read while the appends go on: history, then live
@@ -116,8 +141,9 @@ async def test_a_subscriber_that_never_reads_is_dropped_alone(
         reading = asyncio.create_task(read_all())
         for i in range(20):
             await extend(store, "g", log, 1, f"a{i}")
-            await asyncio.sleep(0.002)
-        await asyncio.wait_for(reading, 10)
+            # the keen one keeps up (the lazy one's queue overflows all the same)
+            await wait_until_async(lambda: len(got) == len(log), "the keen one to read")
+        await asyncio.wait_for(reading, TIMEOUT)
         assert got == log
         with pytest.raises(SlowSubscriber):
             await anext(lazy)
@@ -139,21 +165,21 @@ async def test_subscribing_to_a_missing_game(feeds: GameFeeds) -> None:
 async def test_close_ends_a_waiting_iterator(store: AnyStore, feeds: GameFeeds) -> None:
     await new_game(store, "g", 1)
     sub = await feeds.subscribe("g", 2)  # nothing to yield yet: it waits on the queue
-    waiting = asyncio.create_task(anext(sub, None))
-    await asyncio.sleep(0.05)
+    pending = asyncio.create_task(anext(sub, None))
+    await wait_until_async(lambda: waiting(sub), "the iterator to wait")
     await sub.close()
-    assert await asyncio.wait_for(waiting, 5) is None
+    assert await asyncio.wait_for(pending, TIMEOUT) is None
 
 
 async def test_feeds_close_ends_every_subscription(store: AnyStore, feeds: GameFeeds) -> None:
     await new_game(store, "g", 1)
     await new_game(store, "h", 1)
     subs = [await feeds.subscribe(g, 2) for g in ("g", "h", "g")]
-    waiting = [asyncio.create_task(anext(s, None)) for s in subs]
-    await asyncio.sleep(0.05)
+    pending = [asyncio.create_task(anext(s, None)) for s in subs]
+    await wait_until_async(lambda: all(map(waiting, subs)), "every iterator to wait")
     assert feeds.readers() == 2
     await feeds.close()
-    assert await asyncio.wait_for(asyncio.gather(*waiting), 5) == [None, None, None]
+    assert await asyncio.wait_for(asyncio.gather(*pending), TIMEOUT) == [None, None, None]
     assert feeds.readers() == 0
     with pytest.raises(RuntimeError):
         await feeds.subscribe("g", 1)
@@ -167,28 +193,36 @@ async def test_the_reader_survives_a_dropped_connection(
         log = await new_game(redis_store, "g", 1)
         async with await feeds.subscribe("g", 1) as sub:
             assert await take(sub, 1) == log
-            await asyncio.sleep(0.05)  # the reader is blocked in XREAD
+            await wait_until_async(lambda: blocked_xreads(client), "the reader to block in XREAD")
+            blocked = await blocked_xreads(client)
             killed = await client.client_kill_filter(
                 _type="normal", skipme=True, **on_node_of(client, GameKeys.of("g").events)
             )
             assert killed >= 1
-            await asyncio.sleep(0.1)
+            # the reader is back: blocked in XREAD again, on a new connection
+            await wait_until_async(
+                lambda: blocked_again(client, blocked), "the reader to block again"
+            )
             await extend(redis_store, "g", log, 2, "after")
             assert await take(sub, 3) == log[1:]
     finally:
         await feeds.close()
 
 
+async def blocked_again(client: aioredis.Redis, before: set[str]) -> bool:
+    return bool(await blocked_xreads(client) - before)
+
+
 async def test_a_reader_waits_for_appends_without_polling(backend: Backend) -> None:
     store = backend.store
     log = await new_game(store, "g", 1)
-    # a long block: the append, not the timeout, must end the wait
-    feeds = GameFeeds(backend.feed_source, block_ms=30000)
+    # a block far longer than the wait: the append, not the block's end, must end it
+    feeds = GameFeeds(backend.feed_source, block_ms=int(TIMEOUT * 4 * 1000))
     try:
         async with await feeds.subscribe("g", 2) as sub:
-            waiting = asyncio.create_task(take(sub, 2, timeout=5))
-            await asyncio.sleep(0.1)
+            taking = asyncio.create_task(take(sub, 2))
+            await wait_until_async(lambda: blocked_readers(backend), "the reader to block")
             await extend(store, "g", log, 1, "a")
-            assert await waiting == log[1:]
+            assert await taking == log[1:]
     finally:
         await feeds.close()
