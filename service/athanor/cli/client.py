@@ -24,6 +24,10 @@ class ClientError(Exception):
     """A failed call, said plainly; the CLI prints it and exits 1."""
 
 
+class Refused(Exception):
+    """The file was read and refused: exit 1, like a failed verification."""
+
+
 def find_token(explicit: str | None, data_dir: Path) -> str | None:
     """--token, else ATHANOR_TOKEN, else the operator token a local server wrote."""
     if explicit:

@@ -30,15 +30,10 @@ from multiprocessing.process import BaseProcess
 from types import FrameType
 
 from athanor.api.logs import logging_off_loop
-from athanor.api.server import (
-    GRACE_SECONDS,
-    ServeConfig,
-    ServeError,
-    data_dir_lock,
-    operator_token,
-    serve_worker,
-)
+from athanor.api.server import GRACE_SECONDS, ServeError
 from athanor.app.kinds import Kinds
+from athanor.server.config import ServeConfig, data_dir_lock, operator_token
+from athanor.server.run import serve_worker
 from athanor.store import EmbeddedRedis, StoreUnsafe
 
 log = logging.getLogger("athanor.workers")

@@ -1,7 +1,14 @@
 """The web port: the pages (static files) and the Connect API on one HTTP server.
 
 Run inside the gRPC server's event loop with uvicorn, so both share the GameService
-(and its feeds, bots and limits). The pages are plain files: no build step.
+(and its feeds, bots and limits). The pages are plain files: no build step. The server
+is started by athanor.server beside the gRPC port, on the same servicer.
+
+The routing is our own ASGI callable, not Starlette's routes and StaticFiles: there are
+two routes (the service's prefix and a fixed set of files), and StaticFiles would answer
+differently (its own 404 and 405 bodies without the page headers below, ETag and 304
+answers, a disk read per request), so keeping today's answers would take a middleware
+and handlers larger than what they replace.
 """
 
 from __future__ import annotations

@@ -1,0 +1,176 @@
+"""`athanor serve` and `athanor content check`: the commands that run on the server's
+machine, not against a server."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+from athanor.cli.client import ClientError
+from athanor.cli.options import DEFAULT_DATA_DIR, Subparsers, content_arg
+
+
+def add_serve_parsers(sub: Subparsers) -> None:
+    p = sub.add_parser("serve", help="run the service (embedded Redis unless --redis-url)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=50051, help="port to listen on; 0 picks a free one")
+    p.add_argument(
+        "--data-dir",
+        type=Path,
+        default=DEFAULT_DATA_DIR,
+        help="the embedded Redis's data and operator.token; one server per directory "
+        "(default ./.athanor)",
+    )
+    p.add_argument(
+        "--redis-url",
+        help="use this Redis instead of the embedded one (the token stays in --data-dir)",
+    )
+    p.add_argument(
+        "--redis-cluster",
+        metavar="NODES",
+        help="use this Redis Cluster: HOST:PORT,... (or redis[s]://[USER:PASS@]HOST:PORT "
+        "entries, whose TLS and credentials apply to every node)",
+    )
+    p.add_argument(
+        "--min-replicas",
+        type=int,
+        default=0,
+        help="acknowledge an append only once this many replicas have it (Redis WAIT); "
+        "else it fails UNAVAILABLE (default 0: no wait)",
+    )
+    p.add_argument(
+        "--min-replicas-timeout",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="how long an append waits for --min-replicas (default 1.0, at most 3)",
+    )
+    add_serving_options(p)
+    p.set_defaults(run=cmd_serve, client=False)
+
+    p = sub.add_parser("content", help="check a game's content pack (cards, dice, boards)")
+    checks = p.add_subparsers(dest="content_command", required=True, metavar="ACTION")
+    ck = checks.add_parser("check", help="validate a pack: counts, references, ranges")
+    ck.add_argument("kind", help="the game kind, as athanor kinds lists it")
+    ck.add_argument("directory", nargs="?", help="a pack folder (default: the built-in one)")
+    ck.set_defaults(run=cmd_content_check, client=False)
+
+
+def add_serving_options(p: argparse.ArgumentParser) -> None:
+    """serve's options after the store's: the ports, the workers, the games."""
+    p.add_argument("--tls-cert", type=Path, help="serve TLS with this PEM certificate")
+    p.add_argument("--tls-key", type=Path, help="the PEM private key of --tls-cert")
+    p.add_argument("--metrics-port", type=int, help="serve Prometheus metrics on this port")
+    p.add_argument(
+        "--web-port",
+        type=int,
+        help="serve the web client and the Connect API on this HTTP port (default 8080, "
+        "left off with a warning when taken; 0 picks a free one)",
+    )
+    p.add_argument("--no-web", action="store_true", help="do not serve the web client")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes sharing the port (default 1; the kernel spreads connections)",
+    )
+    p.add_argument("--snapshot-every", type=int, default=100, help="events between snapshots")
+    p.add_argument(
+        "--archive-dir",
+        type=Path,
+        help="where finished games' bundles go (default <data-dir>/archive; servers "
+        "sharing a Redis must share it)",
+    )
+    p.add_argument(
+        "--archive-after",
+        type=archive_days,
+        metavar="DAYS",
+        help="archive games finished more than DAYS ago (checked at start, then "
+        "periodically; default: only athanor archive GAME)",
+    )
+    p.add_argument(
+        "--heartbeat-seconds", type=float, default=15.0, help="idle time before a Watch heartbeat"
+    )
+    p.add_argument("--game", action="append", default=[], help="load a game: module:attr")
+    p.add_argument(
+        "--content",
+        action="append",
+        default=[],
+        metavar="KIND=DIR",
+        help="serve a table's own content pack (checked first; its id is the folder's name)",
+    )
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from athanor.api.logs import logging_off_loop
+    from athanor.api.server import ServeError
+    from athanor.app.kinds import UnknownKind
+    from athanor.engine.pack import PackProblems
+    from athanor.server.config import ServeConfig
+    from athanor.server.run import serve
+    from athanor.store import StoreUnsafe
+
+    if bool(args.tls_cert) != bool(args.tls_key):
+        raise ClientError("--tls-cert and --tls-key go together")
+    if args.redis_url and args.redis_cluster:
+        raise ClientError("--redis-url and --redis-cluster exclude each other")
+    if args.min_replicas < 0:
+        raise ClientError("--min-replicas takes 0 or more")
+    if not 0 < args.min_replicas_timeout <= 3:
+        # below the store's 4 s call timeout, which WAIT's connection also has
+        raise ClientError("--min-replicas-timeout takes more than 0 and at most 3 seconds")
+    config = ServeConfig(
+        host=args.host,
+        port=args.port,
+        data_dir=args.data_dir,
+        redis_url=args.redis_url,
+        redis_cluster=args.redis_cluster,
+        min_replicas=args.min_replicas,
+        replica_timeout=args.min_replicas_timeout,
+        tls_cert=args.tls_cert,
+        tls_key=args.tls_key,
+        metrics_port=args.metrics_port,
+        web=not args.no_web,
+        web_port=args.web_port,
+        snapshot_every=args.snapshot_every,
+        heartbeat_seconds=args.heartbeat_seconds,
+        games=args.game,
+        content=[content_arg(text) for text in args.content],
+        archive_dir=args.archive_dir,
+        archive_after_days=args.archive_after,
+    )
+    if args.workers < 1:
+        raise ClientError("--workers takes 1 or more")
+    try:
+        if args.workers > 1:
+            from athanor.server.workers import PARENT_FORMAT, serve_workers
+
+            logging.basicConfig(level=logging.INFO, format=PARENT_FORMAT)
+            serve_workers(config, args.workers, ready=lambda line: print(line, flush=True))
+        else:
+            with logging_off_loop():
+                asyncio.run(serve(config, ready=lambda line: print(line, flush=True)))
+    except (StoreUnsafe, PackProblems, UnknownKind, ServeError, ValueError) as err:
+        print(f"athanor: refusing to start: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def cmd_content_check(args: argparse.Namespace) -> int:
+    from athanor.cli import content_check
+
+    return content_check.run(args.kind, args.directory)
+
+
+def archive_days(text: str) -> float:
+    """--archive-after: days, 0 or more (fractions allowed)."""
+    try:
+        days = float(text)
+    except ValueError:
+        days = -1.0
+    if not 0 <= days < float("inf"):
+        raise argparse.ArgumentTypeError(f"takes a number of days, 0 or more, not {text!r}")
+    return days
