@@ -277,9 +277,9 @@ def test_a_bid_not_yet_revealed_is_drawn_again() -> None:
     state = at_action(3, {1: {"sell": 1}, 2: {"sell": 1}}, round_=2)
     assert rs(state)["phase"] == "bid"
     _, state = act(state, 2, {"type": "Bid", "discount": 3})
-    bids = drawn(state, 1, lambda t: t["sale"]["bids"]["2"])
+    bids = drawn(state, 1, lambda t: t["sale"]["bidding"]["answers"]["2"])
     assert len(set(bids)) > 1 and set(bids) <= {0, 1, 2, 3}
-    assert set(drawn(state, 2, lambda t: t["sale"]["bids"]["2"])) == {3}  # its own
+    assert set(drawn(state, 2, lambda t: t["sale"]["bidding"]["answers"]["2"])) == {3}  # its own
 
 
 @pytest.mark.rule("AL-SET-17")

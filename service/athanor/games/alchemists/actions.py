@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.engine import BadCommand, Event, Rng, RuleViolation
+from athanor.engine import BadCommand, Event, Rng, RuleViolation, decisions
 from athanor.engine.events import SERVER, only_seats
 from athanor.games.alchemists import favors, mixing
 from athanor.games.alchemists.alchemicals import NEGATIVE, QUALITIES, quality
@@ -15,7 +15,7 @@ from athanor.games.alchemists.draws import Draws
 from athanor.games.alchemists.reputation import price
 from athanor.games.alchemists.scoring import reputations
 from athanor.games.alchemists.spaces import slot_cost, turn_of
-from athanor.games.alchemists.state import State, player
+from athanor.games.alchemists.state import State, bids, player
 
 Command = dict[str, Any]
 
@@ -103,23 +103,22 @@ def bid(state: State, command: Command, seat: int) -> list[Event]:
     sellers = {q[1] for q in state["queue"] if q[0] == "sell"}
     if state["phase"] != "bid" or sale is None or seat not in sellers:
         raise RuleViolation("NO_BID", "you are not bidding to sell now", "AL-SELL-04")
-    if str(seat) in sale["bids"]:
+    if not decisions.awaits(sale["bidding"], seat):
         raise RuleViolation("BID_PLACED", "you have already bid", "AL-SELL-04")
     discount = command.get("discount", 0)
     if not isinstance(discount, int) or not 0 <= discount <= 3:
         raise BadCommand("discount is 0 to 3 (the bid cards 0, -1, -2, -3)")
-    return [
-        Event("BidPlaced", {"seat": seat, "discount": discount}, only_seats(seat), {"seat": seat})
-    ]
+    shown = decisions.answer_visibility(sale["bidding"], seat)  # secret until all have bid
+    return [Event("BidPlaced", {"seat": seat, "discount": discount}, shown, {"seat": seat})]
 
 
 def guarantees(state: State, seat: int) -> list[str]:
     """The levels a seller may offer: price at least 1 (AL-SELL-08/13); none before the
     seat's bid is placed."""
     sale = state["sale"]
-    if sale is None or str(seat) not in sale["bids"]:
+    if sale is None or str(seat) not in bids(sale):
         return []
-    discount = sale["bids"][str(seat)]
+    discount = bids(sale)[str(seat)]
     rep = player(state, seat)["reputation"]
     return [q for q in QUALITIES if price(q, discount, rep) >= 1]
 
@@ -180,7 +179,7 @@ def sell(content: Content, state: State, command: Command, seat: int, rng: Rng) 
     cards = mixing.ingredients(command)
     played = favors.played(command, favors.ON_SELL, state, seat)
     sale = state["sale"]
-    if sale is None or str(seat) not in sale["bids"]:  # only mid-batch, never at rest
+    if sale is None or str(seat) not in bids(sale):  # only mid-batch, never at rest
         raise RuleViolation("NO_SALE", "no sale is open for your bid yet", "AL-SELL-04")
     first = sale["order"][:1] == [seat]
     blocked_ok = "merchant" in played and not first  # AL-FAV-07, AL-Q-17
@@ -194,7 +193,7 @@ def sell(content: Content, state: State, command: Command, seat: int, rng: Rng) 
         )
     _has(state, seat, cards)
     p = player(state, seat)
-    offered = price(level, sale["bids"][str(seat)], p["reputation"])
+    offered = price(level, bids(sale)[str(seat)], p["reputation"])
     result = mixing.answer(state, *cards)
     got = quality(wanted, result)
     seen = got

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.engine import decks
+from athanor.engine import decisions, decks
 from athanor.engine.handlers import Registry
 from athanor.games.alchemists.alchemicals import ALCHEMICAL_NAMES, INGREDIENTS, assignment_of
 from athanor.games.alchemists.state import Player, State, player
@@ -389,14 +389,15 @@ def _bought(state: State, body: Body) -> None:
 @on("SaleOpened")
 def _sale(state: State, body: Body) -> None:
     state["phase"] = "bid"
-    state["sale"] = {"bids": {}, "order": [], "blocked": [], "sold": 0}
+    bidding = decisions.ask("bid", list(body["sellers"]), decisions.SIMULTANEOUS)
+    state["sale"] = {"bidding": bidding, "order": [], "blocked": [], "sold": 0}
 
 
 @on("BidPlaced")
 def _bid(state: State, body: Body) -> None:
     sale = state["sale"]
     assert sale is not None
-    sale["bids"][str(body["seat"])] = body["discount"]
+    decisions.apply_answer(sale["bidding"], body["seat"], body["discount"])
 
 
 @on("BidsRevealed")

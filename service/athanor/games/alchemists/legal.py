@@ -7,10 +7,11 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from athanor.engine import decisions
 from athanor.games.alchemists import actions, favors, rounds, theories
 from athanor.games.alchemists.alchemicals import COLOURED, COLOURS, INGREDIENTS, POTIONS
 from athanor.games.alchemists.content import SEALS, Content
-from athanor.games.alchemists.state import State, player
+from athanor.games.alchemists.state import State, bids, player
 
 Command = dict[str, Any]
 
@@ -59,8 +60,7 @@ def commands(content: Content, state: State, seat: int) -> list[Command]:
         ]
     if phase == "bid":
         sale = state["sale"]
-        sellers = {q[1] for q in state["queue"] if q[0] == "sell"}
-        if sale is None or seat not in sellers or str(seat) in sale["bids"]:
+        if sale is None or not decisions.awaits(sale["bidding"], seat):
             return []
         return [{"type": "Bid", "discount": d} for d in range(4)]
     if phase != "resolve" or not state["queue"] or state["queue"][0][1] != seat:
@@ -103,7 +103,7 @@ def _sell(content: Content, state: State, seat: int) -> list[Command]:
     sale = state["sale"]
     # a sell turn heads the queue before its SaleOpened within one batch: folding
     # shows that state (a past view), and no sale is open yet to sell into
-    if sale is None or str(seat) not in sale["bids"]:
+    if sale is None or str(seat) not in bids(sale):
         return []
     first = sale["order"][:1] == [seat]
     hand = player(state, seat)["hand"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.engine import BadCommand, Event, Rng, RuleViolation, turns
+from athanor.engine import BadCommand, Event, Rng, RuleViolation, decisions, turns
 from athanor.games.alchemists import reputation, scoring
 from athanor.games.alchemists.content import Content
 from athanor.games.alchemists.draws import Draws
@@ -156,7 +156,7 @@ def advance(content: Content, state: State, rng: Rng) -> list[Event]:
         sale = state["sale"]
         assert sale is not None
         sellers = sorted({q[1] for q in state["queue"] if q[0] == "sell"})
-        if all(str(s) in sale["bids"] for s in sellers):
+        if decisions.is_closed(sale["bidding"]):
             return [_reveal_bids(content, state, sellers)]
     elif phase == "end":
         return _end_step(content, state, rng)
@@ -232,7 +232,7 @@ def _reveal_bids(content: Content, state: State, sellers: list[int]) -> Event:
     beyond the player count's limit a seller must decline (AL-SELL-03, AL-Q-14)."""
     sale = state["sale"]
     assert sale is not None
-    bids = {str(s): sale["bids"][str(s)] for s in sellers}
+    bids = {str(s): sale["bidding"]["answers"][str(s)] for s in sellers}
     play = state["play_order"]
     ranked = sorted(
         sellers,

@@ -29,7 +29,8 @@ class AlchemistsRules:
     # what it saw, not what the others learned, and no one can unlearn an answer
     undo_forbidden = frozenset({"DebunkApprentice", "DebunkMaster"})
     undo_checks_twins = True
-    state_format = 1
+    # 2: a sale's bids are an engine decision (sale["bidding"]), no longer sale["bids"]
+    state_format = 2
 
     def __init__(self, pack: Pack | None) -> None:
         if pack is None:

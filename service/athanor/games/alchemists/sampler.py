@@ -219,9 +219,10 @@ def _bids(twin: State, others: list[str], rng: Rng) -> None:
     sale = twin["sale"]
     if sale is None or sale["order"] or twin["phase"] == "over":
         return
-    for k in sorted(sale["bids"]):
+    answers = sale["bidding"]["answers"]
+    for k in sorted(answers):
         if k in others:
-            sale["bids"][k] = rng.randint(0, 3)
+            answers[k] = rng.randint(0, 3)
 
 
 def _seals(twin: State, others: list[str], rng: Rng) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
+from athanor.engine.decisions import Decision
+
 
 class Seal(TypedDict):
     seat: int
@@ -49,7 +51,7 @@ class Player(TypedDict):
 
 
 class Sale(TypedDict):
-    bids: dict[str, int]  # seat -> discount (secret until all have bid)
+    bidding: Decision  # the sellers' secret bids: answers are seat -> discount (AL-SELL-04)
     order: list[int]  # sell order once revealed
     blocked: list[str]  # wanted potions already sold to
     sold: int
@@ -104,3 +106,8 @@ class State(TypedDict):
 
 def player(state: State, seat: int) -> Player:
     return state["players"][str(seat)]
+
+
+def bids(sale: Sale) -> dict[str, int]:
+    """The discounts bid so far, by seat (all of them once revealed)."""
+    return sale["bidding"]["answers"]

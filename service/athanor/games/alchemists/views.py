@@ -119,15 +119,16 @@ def _sale(state: State, seat: int | None, over: bool) -> dict[str, Any] | None:
     sale = state["sale"]
     if sale is None:
         return None
+    placed = sale["bidding"]["answers"]
     if sale["order"] or over:
-        bids = dict(sale["bids"])
-    elif seat is not None and str(seat) in sale["bids"]:
-        bids = {str(seat): sale["bids"][str(seat)]}
+        shown = dict(placed)
+    elif seat is not None and str(seat) in placed:
+        shown = {str(seat): placed[str(seat)]}
     else:
-        bids = {}
+        shown = {}
     return {
-        "bid": sorted(int(s) for s in sale["bids"]),
-        "bids": bids,
+        "bid": sorted(int(s) for s in placed),
+        "bids": shown,
         "order": list(sale["order"]),
         "blocked": list(sale["blocked"]),
     }
