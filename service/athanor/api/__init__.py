@@ -1,1 +1,1 @@
-"""The gRPC face of the service: servicer, errors to status codes, server lifecycle."""
+"""The gRPC face of the service: servicer, errors to status codes, the gRPC port."""

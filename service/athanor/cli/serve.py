@@ -105,11 +105,11 @@ def add_serving_options(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from athanor.api.logs import logging_off_loop
     from athanor.api.server import ServeError
     from athanor.app.kinds import UnknownKind
     from athanor.engine.pack import PackProblems
     from athanor.server.config import ServeConfig
+    from athanor.server.logs import logging_off_loop
     from athanor.server.run import serve
     from athanor.store import StoreUnsafe
 

@@ -29,10 +29,10 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
 
-from athanor.api.logs import logging_off_loop
 from athanor.api.server import GRACE_SECONDS, ServeError
 from athanor.app.kinds import Kinds
 from athanor.server.config import ServeConfig, data_dir_lock, operator_token
+from athanor.server.logs import logging_off_loop
 from athanor.server.run import serve_worker
 from athanor.store import EmbeddedRedis, StoreUnsafe
 
