@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from gpiozero import Device
 from PIL import Image
 
@@ -21,6 +22,7 @@ from athanor_hub.hub import Hub
 from athanor_hub.leds import LedState, SeatLeds
 from tests.server_process import ServerProcess
 
+LINK_LOG = "athanor_hub.link"
 LED_PINS = {1: "GPIO17", 2: "GPIO27", 3: "GPIO22", 4: "GPIO23"}
 DICE, ADVANCE = "GPIO5", "GPIO6"
 HOLD_S = 0.2
@@ -71,6 +73,14 @@ async def running_hub(config: HubConfig) -> AsyncIterator[tuple[Hub, Recorded]]:
 async def press_dice(hold: bool = False) -> None:
     # a thread, because a held press sleeps and gpiozero fires `held` meanwhile
     await asyncio.to_thread(press, DICE, HOLD_S + 0.2 if hold else 0.0)
+
+
+def retried(caplog: pytest.LogCaptureFixture, call: str = "") -> bool:
+    """The link sent a call (`call`: its request type, e.g. "ActRequest") again because
+    the server did not answer; `caplog` must keep LINK_LOG's INFO records."""
+    return any(
+        r.name == LINK_LOG and r.getMessage().startswith(f"retrying {call}") for r in caplog.records
+    )
 
 
 def led_pin_on(seat: int) -> bool:

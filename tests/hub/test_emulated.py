@@ -6,8 +6,7 @@ import random
 import re
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from athanor.cli.bot import play
 from athanor_hub.display import Frame, render
 from tests.hub.support import act, head, legal, new_game
 from tests.server_process import ROOT, ServerProcess
+from tests.waiting import wait_until
 
 LED_LINE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z seat(\d) (on|off|pulse)$")
 
@@ -78,13 +78,6 @@ def emulated_hub(
             proc.wait()
 
 
-def eventually(check: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + 30  # a generous limit on waiting, not a measurement
-    while not check():
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        time.sleep(0.05)
-
-
 def led_lines(out: Path) -> list[tuple[int, str]]:
     path = out / "leds.log"
     if not path.exists():
@@ -104,7 +97,7 @@ def test_the_emulated_hub_follows_a_bot_played_game(tmp_path: Path, server: Serv
     game_id = new_game(server, "apothebakery", 2, seed="5eed")
     out = tmp_path / "out"
     with emulated_hub(tmp_path, server, game_id):
-        eventually(lambda: led_lines(out)[:2] == [(1, "on"), (2, "on")], "the first LEDs")
+        wait_until(lambda: led_lines(out)[:2] == [(1, "on"), (2, "on")], "the first LEDs")
         result = play(server.stub(), game_id, [1, 2], server.token, random.Random(1))
         assert result.over
         _, view, table = head(server, game_id)
@@ -119,7 +112,7 @@ def test_the_emulated_hub_follows_a_bot_played_game(tmp_path: Path, server: Serv
                 scores=tuple(sorted((int(s), p) for s, p in table["scores"].items())),
             )
         )
-        eventually(
+        wait_until(
             lambda: (
                 (f := last_frame(out)) is not None and f.tobytes() == end.convert("1").tobytes()
             ),
@@ -137,7 +130,7 @@ def test_the_r_key_presses_the_dice_button(tmp_path: Path, server: ServerProcess
     game_id = new_game(server, "crucible", 2, rounds="2")
     out = tmp_path / "out"
     with emulated_hub(tmp_path, server, game_id) as proc:
-        eventually(lambda: len(led_lines(out)) == 2, "both seats lit for the first choice")
+        wait_until(lambda: len(led_lines(out)) == 2, "both seats lit for the first choice")
         for seat in (1, 2):
             act(server, game_id, seat, legal(server, game_id, seat)[0])
         _, _, table = head(server, game_id)
@@ -152,10 +145,10 @@ def test_the_r_key_presses_the_dice_button(tmp_path: Path, server: ServerProcess
                 awaiting=(roller,),
             )
         ).tobytes()
-        eventually(lambda: (f := last_frame(out)) is not None and f.tobytes() == rolling, "roll")
+        wait_until(lambda: (f := last_frame(out)) is not None and f.tobytes() == rolling, "roll")
         assert led_lines(out)[-1] == (3 - roller, "off")
         assert proc.stdin is not None
         proc.stdin.write("r\n")
         proc.stdin.flush()
-        eventually(lambda: head(server, game_id)[2]["last_roll_seat"] == roller, "the roll")
-        eventually(lambda: led_lines(out)[-1] == (3 - roller, "on"), "round 2's LEDs")
+        wait_until(lambda: head(server, game_id)[2]["last_roll_seat"] == roller, "the roll")
+        wait_until(lambda: led_lines(out)[-1] == (3 - roller, "on"), "round 2's LEDs")

@@ -12,6 +12,7 @@ from athanor_hub.buttons import AdvanceButton, DiceButton, Gesture
 from athanor_hub.emulate import press
 from athanor_hub.leds import LedState, SeatLeds
 from athanor_hub.model import TableView
+from tests.waiting import TIMEOUT, wait_until
 
 PINS = {1: "GPIO17", 2: "GPIO27", 3: "GPIO22"}
 
@@ -51,10 +52,8 @@ def test_the_winner_pulses_at_game_end(mock_pins: MockFactory) -> None:
     leds.show(table(over=True, winners=(3,)))
     assert leds.states == {1: "off", 2: "off", 3: "pulse"}
     pulsing = mock_pins.pin(PINS[3])
-    deadline = time.monotonic() + 5
-    while pulsing.state == 0 and time.monotonic() < deadline:
-        time.sleep(0.01)  # gpiozero's pulse thread fades the PWM pin up
-    assert pulsing.state > 0
+    # gpiozero's pulse thread fades the PWM pin up
+    wait_until(lambda: pulsing.state > 0, "the winner's pin to brighten")
     assert pin_states(mock_pins)[1] == 0 and pin_states(mock_pins)[2] == 0
     leds.close()
 
@@ -74,7 +73,6 @@ def test_a_dice_press_rolls_and_advance_advances(mock_pins: MockFactory) -> None
     dice = DiceButton("GPIO5", gestures, bounce_s=0.001, hold_s=0.2)
     advance = AdvanceButton("GPIO6", gestures, bounce_s=0.001)
     press("GPIO5")
-    time.sleep(0.01)  # past gpiozero's debounce, so the next press counts
     press("GPIO6")
     assert gestures.seen == ["roll", "advance"]
     dice.close()
@@ -88,10 +86,12 @@ def test_physical_dice_short_press_cycles_and_hold_confirms(mock_pins: MockFacto
     press("GPIO5")
     assert gestures.seen == ["cycle"]
     gestures.arrived.clear()
+    # kept: the same pin's debounce is a time on gpiozero's clock, with no state to look
+    # at; sleep never returns early, so ten times bounce_s is passed on any machine
     time.sleep(0.01)
     pin = mock_pins.pin("GPIO5")
     pin.drive_low()
-    assert gestures.arrived.wait(5)  # gpiozero's hold thread calls it held
+    assert gestures.arrived.wait(TIMEOUT)  # gpiozero's hold thread calls it held
     pin.drive_high()
     assert gestures.seen == ["cycle", "confirm"]  # and the release after a hold is no cycle
     dice.close()

@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+
+import pytest
 
 from athanor_hub.display import Frame, render
-from tests.hub.support import act, head, hub_config, legal, new_game, running_hub
+from tests.hub.support import (
+    LINK_LOG,
+    act,
+    head,
+    hub_config,
+    legal,
+    new_game,
+    retried,
+    running_hub,
+)
 from tests.server_process import ServerProcess
+from tests.waiting import wait_until_async
 
 
 def play(server: ServerProcess, game_id: str, commands: int) -> None:
@@ -45,8 +58,9 @@ async def test_reconnect_after_a_killed_server_with_no_gap_and_no_repeat(
 
 
 async def test_a_command_sent_while_the_server_is_down_lands_once(
-    own_server: ServerProcess,
+    own_server: ServerProcess, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO, logger=LINK_LOG)
     game_id = new_game(own_server, "crucible", 2, rounds="3")
     async with running_hub(hub_config(own_server, game_id, 2)) as (hub, _):
         for seat in (1, 2):
@@ -56,7 +70,10 @@ async def test_a_command_sent_while_the_server_is_down_lands_once(
         before, _, _ = head(own_server, game_id)
         own_server.kill()
         sending = asyncio.create_task(hub.link.act({"type": "RollDie"}, roller))
-        await asyncio.sleep(0.3)  # let it fail and retry against the dead server
+        # it fails against the dead server and goes again (a link that gave up is done)
+        await wait_until_async(
+            lambda: retried(caplog, "ActRequest") or sending.done(), "the act to be retried"
+        )
         assert not sending.done()
         await asyncio.to_thread(own_server.start)
         reply = await sending

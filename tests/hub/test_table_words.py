@@ -4,7 +4,10 @@ offline, each game's layout, a press in a brief outage, and a finished game's en
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
+
+import pytest
 
 from athanor.v1 import athanor_pb2 as pb
 from athanor_hub.display import GAUGE, PLAIN, SUN, Frame, SunTrackDisplay
@@ -13,15 +16,18 @@ from athanor_hub.hub import Hub
 from athanor_hub.leds import SeatLeds
 from tests.hub.support import (
     ADVANCE,
+    LINK_LOG,
     act,
     head,
     hub_config,
     legal,
     new_game,
     press_dice,
+    retried,
     running_hub,
 )
 from tests.server_process import ServerProcess
+from tests.waiting import TIMEOUT, wait_until_async
 
 
 async def test_a_press_at_the_wrong_time_flashes_not_now(server: ServerProcess) -> None:
@@ -32,7 +38,7 @@ async def test_a_press_at_the_wrong_time_flashes_not_now(server: ServerProcess) 
         await hub.wait_for(lambda: hub.display.frame is not None and bool(hub.display.frame.flash))
         assert hub.display.frame == Frame(flash="not now", flash_why="no roll awaited")
         # it goes by itself: the table comes back
-        await hub.wait_for(lambda: not hub.display.frame.flash, timeout=5)
+        await hub.wait_for(lambda: not hub.display.frame.flash, timeout=TIMEOUT)
         assert hub.display.frame.awaiting == (1, 2)
 
 
@@ -77,7 +83,10 @@ async def test_each_game_has_its_layout_and_readable_steps(server: ServerProcess
         assert hub.display.frame.layout == (SUN if hub.model.table.track_length else PLAIN)
 
 
-async def test_a_press_in_a_brief_outage_lands_once_after_it(own_server: ServerProcess) -> None:
+async def test_a_press_in_a_brief_outage_lands_once_after_it(
+    own_server: ServerProcess, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger=LINK_LOG)
     game_id = new_game(own_server, "crucible", 2, rounds="3")
     async with running_hub(hub_config(own_server, game_id, 2, act_retry_s=30)) as (hub, _):
         for seat in (1, 2):
@@ -87,11 +96,13 @@ async def test_a_press_in_a_brief_outage_lands_once_after_it(own_server: ServerP
         own_server.kill()
         await hub.wait_for(lambda: not hub.link.online)
         await press_dice()  # the link is down: the press is kept and retried
-        await asyncio.sleep(0.5)
+        await wait_until_async(lambda: retried(caplog), "the press to be retried")
         await asyncio.to_thread(own_server.start)
-        await hub.wait_for(lambda: hub.model.last_roll is not None, timeout=30)
+        await hub.wait_for(lambda: hub.model.last_roll is not None, timeout=TIMEOUT)
         assert hub.model.last_roll.version == before + 1
-        await asyncio.sleep(0.3)
+        # all the server has, so a second roll from the retries would be here too
+        version, _, _ = head(own_server, game_id)
+        await hub.wait_for(lambda: hub.model.version >= version, timeout=TIMEOUT)
         assert [t for _, t in hub.model.applied].count("DieRolled") == 1
 
 
@@ -107,7 +118,7 @@ async def test_the_watch_of_a_finished_game_ends_without_reconnecting(
                 if moves:
                     act(server, game_id, seat, rng.choice(moves))
         follow = next(t for t in asyncio.all_tasks() if t.get_name() == "link")
-        await asyncio.wait_for(follow, 10)  # the link is done, not retrying
+        await asyncio.wait_for(follow, TIMEOUT)  # the link is done, not retrying
         assert hub.link.online and hub.model.ended
         assert hub.display.frame is not None and hub.display.frame.over
         press(ADVANCE)  # nothing to do in a finished game: said so

@@ -10,6 +10,7 @@ import random
 from athanor.play.link import LogLine, PlayLink, Settings, Snapshot
 from tests.hub.support import act, head, legal, new_game
 from tests.server_process import ServerProcess
+from tests.waiting import TIMEOUT, wait_until_async
 
 
 def finish(server: ServerProcess, game_id: str) -> None:
@@ -41,9 +42,10 @@ async def test_a_finished_games_watch_ends_the_link_cleanly(server: ServerProces
     link.on_event, link.on_online, link.on_snapshot = on_event, on_online, on_snapshot
     running = asyncio.create_task(link.run())
     try:
-        await asyncio.sleep(0.3)
+        # the game ends under a live watch, not before it opens (the test below)
+        await wait_until_async(lambda: link.online and lines, "the link to follow the game")
         await asyncio.to_thread(finish, server, game_id)
-        await asyncio.wait_for(running, 10)  # run() returns: nothing left to follow
+        await asyncio.wait_for(running, TIMEOUT)  # run() returns: nothing left to follow
     finally:
         running.cancel()
         await link.close()
@@ -65,7 +67,7 @@ async def test_opening_a_game_already_over_ends_after_its_log(server: ServerProc
 
     link.on_online = on_online
     try:
-        await asyncio.wait_for(link.run(), 10)
+        await asyncio.wait_for(link.run(), TIMEOUT)
     finally:
         await link.close()
     assert downs == [] and link.finished and link.last_version == head(server, game_id)[0]
