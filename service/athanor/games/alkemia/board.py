@@ -27,6 +27,9 @@ def _where(pos: str) -> tuple[int, int]:
         return 0, 0
 
 
+Name = Callable[[Any], str]
+
+
 def board(view: JSON) -> list[Section]:
     game = view.get("game") or {}
     labels: Mapping[str, str] = view.get("labels") or {}
@@ -35,6 +38,21 @@ def board(view: JSON) -> list[Section]:
     def name(ident: Any) -> str:
         return labels.get(str(ident), title(str(ident).replace("-", " ")))
 
+    players: Mapping[str, JSON] = game.get("players") or {}
+    sections = [
+        Section("Table", _table(name, game, seat)),
+        Section("Field", _field(name, game, players) or ("no tiles yet",)),
+        Section("Trading Post", _offer(name, game)),
+        Section("Players", _players(name, game, players, seat)),
+    ]
+    mine = players.get(str(seat)) if seat else None
+    if mine and isinstance(mine.get("hand"), list):
+        sections.append(Section(f"You (seat {seat})", _own(name, mine)))
+    return sections
+
+
+def _table(name: Name, game: JSON, seat: int) -> tuple[str, ...]:
+    """The week and phase, whose turn or decision it is, the supplies."""
     phase = str(game.get("phase", ""))
     table = [
         f"Week {game.get('week')} · {PHASES.get(phase, title(phase))}",
@@ -65,9 +83,11 @@ def board(view: JSON) -> list[Section]:
     )
     if game.get("result"):
         table.append("the game is over")
-    sections = [Section("Table", tuple(table))]
+    return tuple(table)
 
-    players: Mapping[str, JSON] = game.get("players") or {}
+
+def _field(name: Name, game: JSON, players: Mapping[str, JSON]) -> tuple[str, ...]:
+    """The Field's tiles row by row, with who (and what) stands on each."""
     standing: dict[str, list[str]] = {}
     for key, p in sorted(players.items(), key=lambda kv: int(kv[0])):
         if p.get("pos"):
@@ -81,13 +101,15 @@ def board(view: JSON) -> list[Section]:
     if glade.get("pos"):
         standing.setdefault(str(glade["pos"]), []).append("Glade")
     field: Mapping[str, JSON] = game.get("field") or {}
-    tiles = [
+    return tuple(
         f"{pos:>5} {name(tile.get('tile'))}"
         + (f": {', '.join(standing[pos])}" if pos in standing else "")
         for pos, tile in sorted(field.items(), key=lambda kv: _where(kv[0]))
-    ]
-    sections.append(Section("Field", tuple(tiles) or ("no tiles yet",)))
+    )
 
+
+def _offer(name: Name, game: JSON) -> tuple[str, ...]:
+    """The top recipe of each Trading Post deck, and the Reagent decks' sizes."""
     posts: Mapping[str, JSON] = game.get("posts") or {}
     offer = [
         f"{title(kind)}: {name(p['top']) if p.get('top') else 'empty'} ({p.get('count')} left)"
@@ -96,8 +118,12 @@ def board(view: JSON) -> list[Section]:
     decks = game.get("decks") or {}
     if decks:
         offer.append("Reagents: " + " · ".join(f"{e} {n}" for e, n in decks.items()))
-    sections.append(Section("Trading Post", tuple(offer)))
+    return tuple(offer)
 
+
+def _players(name: Name, game: JSON, players: Mapping[str, JSON], seat: int) -> tuple[str, ...]:
+    """Two lines a player: Alchemist and tile, then SEED, cards and Crest."""
+    field: Mapping[str, JSON] = game.get("field") or {}
     lines = []
     for key, p in sorted(players.items(), key=lambda kv: int(kv[0])):
         you = " (you)" if int(key) == seat else ""
@@ -109,12 +135,7 @@ def board(view: JSON) -> list[Section]:
             f"  SEED {p.get('seed')} · {count(held, 'Reagent')}"
             f" · {count(len(p.get('inventory') or []), 'card')} · Crest {crest}"
         )
-    sections.append(Section("Players", tuple(lines)))
-
-    mine = players.get(str(seat)) if seat else None
-    if mine and isinstance(mine.get("hand"), list):
-        sections.append(Section(f"You (seat {seat})", _own(name, mine)))
-    return sections
+    return tuple(lines)
 
 
 def field_tile(field: Mapping[str, JSON], p: JSON) -> str:
@@ -122,7 +143,7 @@ def field_tile(field: Mapping[str, JSON], p: JSON) -> str:
     return str((field.get(str(p.get("pos"))) or {}).get("tile") or "nowhere")
 
 
-def _own(name: Callable[[Any], str], p: JSON) -> tuple[str, ...]:
+def _own(name: Name, p: JSON) -> tuple[str, ...]:
     items = [
         name(c.get("card"))
         + (" (Item)" if c.get("made") else "")

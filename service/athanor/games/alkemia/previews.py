@@ -113,11 +113,15 @@ def place_tile(s: Seen, c: JSON) -> str:
     return f"Places the {tile} at cell {cell_of(c)}{turned}."
 
 
+def rolled(c: JSON) -> str:
+    """How a command rolls the D3: by the server, or the face the table's die shows."""
+    return f"takes the {c['face']} the D3 shows" if c.get("face") else "rolls the D3"
+
+
 def roll_forage(s: Seen, c: JSON) -> str:
-    text = (
-        f"Rolls the D3 to start your Field turn: {s.content.settings.field_actions} + the roll "
-        "Field Actions"
-    )
+    base = s.content.settings.field_actions
+    gets = f"{base + c['face']}" if c.get("face") else f"{base} + the roll"
+    text = f"{rolled(c).capitalize()} to start your Field turn: {gets} Field Actions"
     if (s.view.get("beast") or {}).get("active"):
         text += "; the roll also moves the Beast"
     return text + "."
@@ -208,7 +212,7 @@ def steal(s: Seen, c: JSON) -> str:
     held = (s.view["players"].get(target) or {}).get("hand", 0)
     n = held if isinstance(held, int) else len(held)
     return (
-        f"{s.site_paid()} and rolls the D3 against seat {target}: a good roll takes one of "
+        f"{s.site_paid()} and {rolled(c)} against seat {target}: a good roll takes one of "
         f"their {count(n, 'Reagent')} at random."
     )
 
@@ -313,7 +317,7 @@ def power_text(s: Seen, effect: str, n: int, c: JSON) -> str:
             f"{s.seed_after_gain(1)}) and draws 2 Reagents from the {c.get('element')} deck"
         )
     if effect == "elixir":
-        return "rolls the D3, then you discard that many Reagents for 1 SEED each"
+        return f"{rolled(c)}, then you discard that many Reagents for 1 SEED each"
     return "uses its power"
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, only_seats
+from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, only_seats, turns
+from athanor.engine import dice as die_steps
 from athanor.engine.settle import check_known, flag
 from athanor.games.alkemia import field
 from athanor.games.alkemia.content import Content
@@ -15,7 +16,7 @@ DEFAULT_MAX_WEEKS = 40
 
 
 def validate_options(content: Content, options: Mapping[str, str], seats: int) -> JSON:
-    check_known(options, {"two_player_removal", "max_weeks", "alchemists"})
+    check_known(options, {"two_player_removal", "max_weeks", "alchemists", "physical_dice"})
     try:
         weeks = int(options.get("max_weeks", str(DEFAULT_MAX_WEEKS)))
     except ValueError:
@@ -32,6 +33,8 @@ def validate_options(content: Content, options: Mapping[str, str], seats: int) -
         "two_player_removal": flag(options, "two_player_removal", True),
         "max_weeks": weeks,
         "alchemists": chosen,
+        # the table rolls the D3 and each roll command names its face (dice.py)
+        "physical_dice": flag(options, "physical_dice", False),
     }
 
 
@@ -92,7 +95,8 @@ def setup(content: Content, state: State, rng: Rng) -> list[Event]:
     bag += [f"circle:{t}:{i}" for t in s.item_types for i in range(s.circles_per_item_type)]
     artifacts = rng.shuffled([a.id for a in content.artifacts])[:seats]  # AK-Q-21
     stack = rng.shuffled([t.id for t in content.tiles if t.kind not in ("city", "glade")])
-    first_builder = rng.randint(1, seats)  # AK-Q-04
+    # AK-Q-04: a roll among the seats, always the server's (set-up has no command)
+    first_builder = die_steps.roll(turns.clockwise(seats), {}, rng, physical=False)
     table = {
         "alchemists": {str(i + 1): a for i, a in enumerate(chosen)},
         "artifacts": {str(i + 1): a for i, a in enumerate(artifacts)},

@@ -17,8 +17,10 @@ class PlaceTile(_message.Message):
     def __init__(self, x: _Optional[int] = ..., y: _Optional[int] = ..., rotation: _Optional[int] = ...) -> None: ...
 
 class RollForage(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
+    __slots__ = ("face",)
+    FACE_FIELD_NUMBER: _ClassVar[int]
+    face: int
+    def __init__(self, face: _Optional[int] = ...) -> None: ...
 
 class MoveBeast(_message.Message):
     __slots__ = ("x", "y", "stay")
@@ -95,10 +97,12 @@ class Temple(_message.Message):
     def __init__(self, element: _Optional[str] = ..., card: _Optional[str] = ...) -> None: ...
 
 class Steal(_message.Message):
-    __slots__ = ("target",)
+    __slots__ = ("target", "face")
     TARGET_FIELD_NUMBER: _ClassVar[int]
+    FACE_FIELD_NUMBER: _ClassVar[int]
     target: int
-    def __init__(self, target: _Optional[int] = ...) -> None: ...
+    face: int
+    def __init__(self, target: _Optional[int] = ..., face: _Optional[int] = ...) -> None: ...
 
 class SiftPost(_message.Message):
     __slots__ = ("card",)
@@ -125,16 +129,18 @@ class SummonGlade(_message.Message):
     def __init__(self, x: _Optional[int] = ..., y: _Optional[int] = ...) -> None: ...
 
 class UseItem(_message.Message):
-    __slots__ = ("card", "element", "target", "beast")
+    __slots__ = ("card", "element", "target", "beast", "face")
     CARD_FIELD_NUMBER: _ClassVar[int]
     ELEMENT_FIELD_NUMBER: _ClassVar[int]
     TARGET_FIELD_NUMBER: _ClassVar[int]
     BEAST_FIELD_NUMBER: _ClassVar[int]
+    FACE_FIELD_NUMBER: _ClassVar[int]
     card: str
     element: str
     target: int
     beast: bool
-    def __init__(self, card: _Optional[str] = ..., element: _Optional[str] = ..., target: _Optional[int] = ..., beast: _Optional[bool] = ...) -> None: ...
+    face: int
+    def __init__(self, card: _Optional[str] = ..., element: _Optional[str] = ..., target: _Optional[int] = ..., beast: _Optional[bool] = ..., face: _Optional[int] = ...) -> None: ...
 
 class UseArtifact(_message.Message):
     __slots__ = ("card",)
