@@ -158,8 +158,9 @@ class Hub:
             time_left=clock_text(table.time_left(now)),
         )
 
-    async def wait_for(self, predicate: Callable[[], bool], timeout: float = 10.0) -> None:
-        """Wait until `predicate` holds after a refresh (for tests and benchmarks)."""
+    async def wait_for(self, predicate: Callable[[], bool], timeout: float = 30.0) -> None:
+        """Wait until `predicate` holds after a refresh (for tests and benchmarks); the
+        limit is generous, so only a hub that never gets there fails, not a slow one."""
         async with self.updates:
             await asyncio.wait_for(self.updates.wait_for(predicate), timeout)
 
