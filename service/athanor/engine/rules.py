@@ -28,7 +28,7 @@ class Table:
 
     A game's `Presentation.table` fills the track, phase, step, roll and scores; the
     engine fills `awaiting`, `die_step` and `advance` from the seats' legal commands
-    (`athanor.engine.game.table`), so they can never disagree with what a seat may do.
+    (`athanor.engine.presenting.table`), so they can never disagree with what a seat may do.
     """
 
     track_position: int = 0
@@ -88,7 +88,7 @@ class Section:
 class Presentation:
     """How a game shows itself; every part is optional and all are pure.
 
-    The engine calls these through `athanor.engine.game`, which reports a part that
+    The engine calls these through `athanor.engine.presenting`, which reports a part that
     raises (hook name, game, version) instead of swallowing it.
 
     - `describe(event_type, body)`: an event as a sentence, from the body the reader
@@ -169,7 +169,14 @@ class Rules(Protocol):
         ...
 
     def decide(self, state: Any, command: JSON, seat: int, rng: Rng) -> list[Event]:
-        """The events a command causes; raise RuleViolation or BadCommand to refuse."""
+        """The events a command causes; raise RuleViolation or BadCommand to refuse.
+
+        `command` is the JSON as sent (the engine has checked only that "type" is a
+        string), and is what the records keep. Rules built on
+        `athanor.engine.settle.PlainStateRules` parse it once into their game's proto
+        message (`athanor.engine.schema.parse`) and hand each decider a
+        `schema.Command`: the same fields, read-only, with `.type` and `.message`.
+        The undo check re-decides a stored command through this same method."""
         ...
 
     def evolve(self, state: Any, event: Event) -> Any: ...

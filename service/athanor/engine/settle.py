@@ -1,6 +1,7 @@
 """What games with plain-data state share around their rules: copying the state, the
-evolve/snapshot methods, deciding a command (its decider, its schema, then every
-automatic event that follows until some seat must act), and checking options."""
+evolve/snapshot methods, deciding a command (parsed once into its schema's message,
+then its decider, then every automatic event that follows until some seat must act),
+and checking options."""
 
 from __future__ import annotations
 
@@ -23,13 +24,15 @@ def copy_state(state: Any) -> Any:
     return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
-Decider = Callable[[Any, dict[str, Any], int, Rng], list[Event]]
+# a command's decider: given the state, the command parsed (`schema.Command`: the fields
+# as sent, and the parsed message), the seat and the Rng
+Decider = Callable[[Any, schema.Command, int, Rng], list[Event]]
 
 
 class PlainStateRules:
     """The Rules methods that are the same for every game whose state is plain JSON data
-    folded by a `Handlers` registry: a snapshot is the state itself, and a command goes
-    to its decider (after its shape is checked against the game's proto), then the
+    folded by a `Handlers` registry: a snapshot is the state itself, and a command is
+    parsed once into its message in the game's proto and goes to its decider, then the
     game's flow (`advance`) adds what follows until a seat must act."""
 
     registry: Handlers
@@ -48,13 +51,16 @@ class PlainStateRules:
         return settle(self.registry, self.advance, state, events, rng)
 
     def decide(self, state: Any, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+        """The events `command` (JSON as sent) causes: refused unless the game has a
+        decider for its type and it parses into that type's message (wrong types,
+        unknown fields), then handed to the decider parsed, as a `schema.Command`."""
         decider = self.commands.get(command["type"])
         if decider is None:
             raise BadCommand(
                 f"unknown command {command['type']!r}; known: {', '.join(sorted(self.commands))}"
             )
-        schema.check_shape(self.command_messages, command)  # wrong types, unknown fields
-        return self.run_on(state, decider(state, command, seat, rng), rng)
+        parsed = schema.parse(self.command_messages, command)
+        return self.run_on(state, decider(state, parsed, seat, rng), rng)
 
     def evolve(self, state: Any, event: Event) -> Any:
         new = copy_state(state)
