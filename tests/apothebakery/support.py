@@ -17,6 +17,7 @@ from athanor.engine.game import GameState
 from athanor.engine.pack import Pack
 from athanor.games.apothebakery.content import Content
 from athanor.games.apothebakery.rules import RULES, ApothebakeryRules
+from athanor.games.apothebakery.views import pending_view
 from tests.rules_support import ScriptedRng, act_on
 from tests.rules_support import edit as edit  # re-exported for the rule tests
 
@@ -54,6 +55,12 @@ def act(
 ) -> tuple[list[Event], GameState]:
     """One command from `seat`; with `rng` the rules draw from it instead of the seed."""
     return act_on(rules, SEED, state, seat, command, rng)
+
+
+def shown_pending(state: Any) -> dict[str, Any] | None:
+    """The open decision of a rules state in the shape views show it (kind, "seat" or
+    "seats", its details and its answers by name), nothing hidden; None when none."""
+    return pending_view(state.get("pending"))
 
 
 def types_of(events: list[Event]) -> list[str]:

@@ -8,7 +8,15 @@ import pytest
 
 from athanor.engine.game import GameState
 from athanor.games.apothebakery.rules import RULES
-from tests.apothebakery.support import Scripted, act, at_step, edit, legal, play_until
+from tests.apothebakery.support import (
+    Scripted,
+    act,
+    at_step,
+    edit,
+    legal,
+    play_until,
+    shown_pending,
+)
 from tests.apothebakery.test_alchemy import (
     active,
     alchemy_turn,
@@ -199,7 +207,7 @@ def test_AB_ABL_10_no_potency_or_transmute_after_the_cards_first_draw() -> None:
     g = prepare(g, seat, resources=[card], inventory=["pure:plant"] * 4)
     # the draws overflow, so the card is still being resolved when the seat tries again
     _, g = process(g, seat, card, ["pure", "pure", "pure"])
-    assert g.rules_state["pending"]["kind"] == "overflow"
+    assert shown_pending(g.rules_state)["kind"] == "overflow"
     for late in ({"potency": True}, {"transmute": "rock"}):
         refused(g, seat, {"type": "ProcessCard", "card": card, **late}, "SETTLE_FIRST", "AB-INV-03")
     _, g = act(g, seat, {"type": "KeepTokens", "keep": [1, 2, 3, 4, 5, 6]})
@@ -304,7 +312,7 @@ def test_AB_ABL_13_a_rainbow_declared_before_the_pull_uses_the_drawn_pures() -> 
     held = ["impure:rock"] * 5  # one free slot: two drawn Pure fit only as one Rainbow
     g = prepare(g, seat, resources=[card], inventory=held)
     _, g = process(g, seat, card, ["pure", "pure"], rainbow=True)
-    assert g.rules_state["pending"] is None
+    assert shown_pending(g.rules_state) is None
     assert player(g, seat)["inventory"] == [*held, "rainbow"]
     assert player(g, seat)["mana"] == START - 1
     assert player(g, seat)["ready"]["rainbow"] is False

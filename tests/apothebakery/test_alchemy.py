@@ -15,7 +15,16 @@ import pytest
 from athanor.engine import Event, RuleViolation
 from athanor.engine.game import GameState
 from athanor.games.apothebakery.rules import RULES
-from tests.apothebakery.support import Scripted, act, at_step, edit, legal, play_until, start
+from tests.apothebakery.support import (
+    Scripted,
+    act,
+    at_step,
+    edit,
+    legal,
+    play_until,
+    shown_pending,
+    start,
+)
 
 CARDS = RULES.cards
 
@@ -274,7 +283,7 @@ def test_AB_ALC_11_example_potency_3_berry_into_two_free_slots() -> None:
     g = prepare(g, seat, resources=[card], inventory=held)
     before = bag(g, "berry")
     _, g = process(g, seat, card, ["pure", "pure", "impure"])
-    pending = g.rules_state["pending"]
+    pending = shown_pending(g.rules_state)
     assert pending["kind"] == "overflow" and pending["room"] == CARDS.inventory_size()
     new = pending["choices"][len(held) :]
     assert new == ["pure:berry", "pure:berry", "impure:berry"]  # all three drawn first
@@ -283,7 +292,7 @@ def test_AB_ALC_11_example_potency_3_berry_into_two_free_slots() -> None:
     assert player(g, seat)["inventory"] == [*held, "pure:berry", "pure:berry"]
     assert len(player(g, seat)["inventory"]) == CARDS.inventory_size()  # full
     assert bag(g, "berry") == dict(before, pure=before["pure"] - 2)  # the Impure went back
-    assert g.rules_state["pending"] is None
+    assert shown_pending(g.rules_state) is None
 
 
 @pytest.mark.rule("AB-ALC-12", "AB-Q-34")
@@ -366,7 +375,7 @@ def test_AB_Q_32_the_whole_potency_is_drawn_even_into_a_nearly_full_inventory() 
     events, g = process(g, seat, card, ["pure", "impure", "pure"])
     (processed,) = [e for e in events if e.type == "CardProcessed"]
     assert len(processed.body["draws"]) == 3  # not cut short at the free slot
-    assert g.rules_state["pending"]["kind"] == "overflow"
+    assert shown_pending(g.rules_state)["kind"] == "overflow"
 
 
 @pytest.mark.rule("AB-QA-11")

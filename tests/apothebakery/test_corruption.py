@@ -10,7 +10,7 @@ import pytest
 from athanor.engine import Event
 from athanor.engine.game import GameState
 from athanor.games.apothebakery.rules import RULES
-from tests.apothebakery.support import Scripted, act, types_of
+from tests.apothebakery.support import Scripted, act, shown_pending, types_of
 from tests.apothebakery.test_healing import adventurer_id, plain_cure, position
 from tests.apothebakery.test_solo import (
     PACK,
@@ -368,7 +368,7 @@ def test_fennic_doiet_discards_an_elixir_and_a_corruption_vial() -> None:
     )
     _, game = end_round_one(game)
     assert cstate(game)["vials"] == 3
-    assert (rs(game)["pending"] or {}).get("need") == "discard"
+    assert (shown_pending(rs(game)) or {}).get("need") == "discard"
     _, game = act(game, 1, {"type": "DiscardElixir", "slot": 2})
     assert rs(game)["players"]["1"]["inventory"] == ["pure:plant"]
     assert cstate(game)["vials"] == 2

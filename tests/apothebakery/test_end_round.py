@@ -6,7 +6,7 @@ import pytest
 
 from athanor.engine.game import GameState
 from athanor.games.apothebakery.rules import RULES
-from tests.apothebakery.support import act, edit, types_of
+from tests.apothebakery.support import act, edit, shown_pending, types_of
 from tests.apothebakery.test_healing import (
     PACK,
     adventurer_id,
@@ -86,7 +86,7 @@ def test_heart_loss_death_everyone_resolves_and_cards_are_discarded() -> None:
     dead = position(hearts=1, adventurer=adv)
     game = healing_game(positions=[dead, position(hearts=3), None])
     _, game = everyone_passes(game)
-    assert rs(game)["pending"]["need"] == "roll"
+    assert shown_pending(rs(game))["need"] == "roll"
     game = roll(game, 1, "blank")
     game = roll(game, 2, "blank")
     discard = rs(game)["table"]["discard"]

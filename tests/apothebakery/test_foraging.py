@@ -16,7 +16,7 @@ import pytest
 from athanor.engine import BadCommand, Event, RuleViolation
 from athanor.engine.game import GameState
 from athanor.games.apothebakery.rules import RULES
-from tests.apothebakery.support import Scripted, act, at_step, edit, legal, start
+from tests.apothebakery.support import Scripted, act, at_step, edit, legal, shown_pending, start
 
 CARDS = RULES.cards
 
@@ -121,7 +121,7 @@ def foraging(
     state = game(hands, **kwargs)
     for seat, hand in hands.items():
         state = pick(state, seat, (picks or {}).get(seat, hand))
-    assert state.rules_state["step"] == "forage", state.rules_state.get("pending")
+    assert state.rules_state["step"] == "forage", shown_pending(state.rules_state)
     return state
 
 

@@ -23,7 +23,7 @@ from athanor.engine import game
 from athanor.engine.game import GameState
 from athanor.games.apothebakery import inventory, previews
 from athanor.games.apothebakery.rules import RULES
-from tests.apothebakery.support import SEED, act, legal, start
+from tests.apothebakery.support import SEED, act, legal, shown_pending, start
 from tests.apothebakery.test_alchemy import alchemy_turn, end_alchemy_turns, player, prepare
 from tests.apothebakery.test_inventory import vial_death
 
@@ -101,7 +101,7 @@ def test_none_during_a_poltergeist() -> None:
         g = prepare(g, seat, inventory=["pure:plant", "failed", "pure:rock"])
     assert all(free(g, seat) for seat in g.rules_state["order"])
     g = vial_death(g, "poltergeist_left")
-    assert g.rules_state["pending"]["kind"] == "poltergeist"
+    assert shown_pending(g.rules_state)["kind"] == "poltergeist"
     for seat in g.rules_state["order"]:
         assert inventory.arrange_refusal(g.rules_state, seat) is not None
         assert free(g, seat) == []

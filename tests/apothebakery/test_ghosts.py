@@ -9,7 +9,7 @@ import pytest
 from athanor.engine import BadCommand, RuleViolation
 from athanor.engine.game import GameState
 from athanor.games.apothebakery.rules import RULES
-from tests.apothebakery.support import Scripted, act, edit, legal
+from tests.apothebakery.support import Scripted, act, edit, legal, shown_pending
 from tests.apothebakery.test_healing import (
     PACK,
     adventurer_id,
@@ -64,7 +64,7 @@ def time_death(vengeance: str, order: list[int], seats: int = 2, **kw: Any) -> G
 
 
 def pending(game: GameState) -> dict[str, Any]:
-    return rs(game)["pending"] or {}
+    return shown_pending(rs(game)) or {}
 
 
 @pytest.mark.rule("AB-GV-03")

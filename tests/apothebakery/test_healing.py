@@ -24,6 +24,7 @@ from tests.apothebakery.support import (
     edit,
     legal,
     play_until,
+    shown_pending,
     start,
     types_of,
 )
@@ -149,7 +150,7 @@ def roll(game: GameState, seat: int, *faces: str) -> GameState:
 
 def settle_spell(game: GameState, seat: int) -> GameState:
     """Keep the first drawn spell when a spell choice waits."""
-    pending = rs(game)["pending"] or {}
+    pending = shown_pending(rs(game)) or {}
     if pending.get("kind") == "keep_spell":
         _, game = act(game, seat, {"type": "KeepSpell", "card": pending["cards"][0]})
     return game
@@ -315,7 +316,7 @@ def test_healer_draws_the_adventurers_spell_number_and_keeps_one(number: int) ->
     drawn = next(e for e in events if e.type == "SpellsDrawn")
     assert drawn.body["cards"] == deck[:number]
     assert drawn.redacted == {"seat": 1, "count": number}  # opponents learn only the count
-    assert rs(after)["pending"]["kind"] == "keep_spell"
+    assert shown_pending(rs(after))["kind"] == "keep_spell"
     keep = deck[number - 1]
     _, after = act(after, 1, {"type": "KeepSpell", "card": keep})
     assert player(after, 1)["oven"] == keep
@@ -357,14 +358,14 @@ def test_short_spell_deck_reshuffles_the_discard_pile_or_draws_what_exists() -> 
     )
     game = edit(game, lambda s: s["spells"].update(discard=[ids[1], ids[2], ids[3]]))
     after = heal(game, 1, 1, range(1, len(cure.elixirs) + 1))
-    assert rs(after)["pending"]["cards"] == [ids[0], ids[1], ids[2]]
+    assert shown_pending(rs(after))["cards"] == [ids[0], ids[1], ids[2]]
     assert rs(after)["spells"]["discard"] == []
     # nothing in the discard pile: the one card that exists is drawn
     game = healing_game(
         positions=[position(cure, adventurer=adv)], inventories={1: pay(cure)}, spells=[ids[0]]
     )
     after = heal(game, 1, 1, range(1, len(cure.elixirs) + 1))
-    assert rs(after)["pending"]["cards"] == [ids[0]]
+    assert shown_pending(rs(after))["cards"] == [ids[0]]
 
 
 @pytest.mark.rule("AB-HEAL-11")
@@ -433,14 +434,14 @@ def test_one_roll_per_impure_after_the_cure_each_applied_at_once() -> None:
     game = heal(game, 1, 1, slots)
     # the cure is given first: its value counts before any roll
     assert rep(game, 1) == cure.reputation
-    assert rs(game)["pending"]["kind"] == "side_effects"
+    assert shown_pending(rs(game))["kind"] == "side_effects"
     assert legal(game, 1) == [{"type": "RollDie"}]
     game = roll(game, 1, "+1")
     assert rep(game, 1) == cure.reputation + 1  # the first roll counts before the second
-    assert rs(game)["pending"]["kind"] == "side_effects"
+    assert shown_pending(rs(game))["kind"] == "side_effects"
     game = roll(game, 1, "-2")
     assert rep(game, 1) == cure.reputation + 1 - 2 + CARDS.heal_bonus(2)
-    assert (rs(game)["pending"] or {}).get("kind") != "side_effects"
+    assert (shown_pending(rs(game)) or {}).get("kind") != "side_effects"
     with pytest.raises(RuleViolation):  # two Impure: no third roll
         roll(game, 1, "+1")
 
@@ -449,7 +450,7 @@ def test_pure_heal_makes_no_roll() -> None:
     game, _cure, slots = impure_game(0)
     events, after = act(game, 1, {"type": "Heal", "position": 1, "tokens": slots})
     assert "DieRolled" not in types_of(events)
-    assert (rs(after)["pending"] or {}).get("kind") != "side_effects"
+    assert (shown_pending(rs(after)) or {}).get("kind") != "side_effects"
 
 
 @pytest.mark.rule("AB-SE-03", "AB-SE-04", "AB-QA-07", "AB-Q-27")
@@ -503,7 +504,7 @@ def test_AB_SE_08_plus_one_then_skull() -> None:
     assert rep(game, 1) == cure.reputation + 1  # +1 stands, Cure value, no health bonus
     # the healer alone resolves the Ghost Vengeance of this adventurer
     queue = rs(game)["gv_queue"]
-    pending = rs(game)["pending"] or {}
+    pending = shown_pending(rs(game)) or {}
     resolvers = {q["seat"] for q in queue} | ({pending["seat"]} if pending else set())
     assert resolvers <= {1}
     assert CARDS.vengeance_of(adv) in {q["event"] for q in queue} | {pending.get("event")}
@@ -516,7 +517,7 @@ def test_AB_SE_09_first_roll_skull_makes_no_second_roll() -> None:
     events, after = act(game, 1, {"type": "RollDie"}, Scripted(["skull"]))
     assert types_of(events).count("DieRolled") == 1
     assert types_of(events).count("SideEffect") == 1
-    assert (rs(after)["pending"] or {}).get("kind") != "side_effects"
+    assert (shown_pending(rs(after)) or {}).get("kind") != "side_effects"
     assert rep(after, 1) == cure.reputation
 
 

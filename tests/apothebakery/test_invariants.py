@@ -36,6 +36,7 @@ from athanor.engine.audit import verify
 from athanor.engine.local import LocalGame
 from athanor.engine.record import Record, canonical
 from athanor.games.apothebakery.rules import RULES
+from tests.apothebakery.support import shown_pending
 
 CARDS = RULES.cards
 
@@ -92,7 +93,7 @@ def snapshot(state: game.GameState) -> bytes:
 def pendings(state: JSON) -> Iterator[JSON]:
     """The open decision and the ones it holds back (a reaction window keeps the heal
     it interrupts in `then`)."""
-    pending = state.get("pending")
+    pending = shown_pending(state)
     while isinstance(pending, dict):
         yield pending
         pending = pending.get("then")
@@ -334,7 +335,7 @@ def awaited_by_the_rules(rs: JSON) -> tuple[int, ...]:
     """The seats the rules wait for, read from the state: whoever the open decision
     names (a reaction window: the next seat to answer it), else the seat whose turn it is
     or, in the all-seat steps, those not yet done. Casting a spell alone awaits nobody."""
-    pending = rs.get("pending") or {}
+    pending = shown_pending(rs) or {}
     kind = pending.get("kind")
     everyone = tuple(range(1, rs["seats"] + 1))
     if kind == "corruption_roll":  # any seat may roll for Corruption

@@ -9,7 +9,7 @@ import pytest
 from athanor.engine.game import GameState
 from athanor.games.apothebakery.content import Cure
 from athanor.games.apothebakery.rules import RULES
-from tests.apothebakery.support import act, edit, legal, play_until
+from tests.apothebakery.support import act, edit, legal, play_until, shown_pending
 from tests.apothebakery.test_alchemy import (
     active,
     alchemy_turn,
@@ -58,7 +58,7 @@ def vial_death(g: GameState, vengeance: str = "collect_vial") -> GameState:
                 pos.update(adventurer=adventurer.id, hearts=1)
 
     g = edit(g, change)
-    while g.rules_state["phase"] == "healing" and not g.rules_state.get("pending"):
+    while g.rules_state["phase"] == "healing" and not shown_pending(g.rules_state):
         _, g = act(g, active(g), {"type": "PassHealing"})
     return g
 
@@ -75,9 +75,9 @@ def test_AB_INV_01_six_slots_and_every_token_kind_fills_one() -> None:
     g = prepare(g, seat, resources=[a, b], inventory=held)
     _, g = process(g, seat, a, ["pure"])
     assert player(g, seat)["inventory"] == [*held, "pure:rock"]  # the sixth slot
-    assert g.rules_state["pending"] is None
+    assert shown_pending(g.rules_state) is None
     _, g = process(g, seat, b, ["pure"])  # a seventh token does not fit
-    pending = g.rules_state["pending"]
+    pending = shown_pending(g.rules_state)
     assert pending["kind"] == "overflow" and pending["seat"] == seat
     assert len(player(g, seat)["inventory"]) <= SIZE
 
@@ -97,7 +97,7 @@ def test_AB_INV_02_no_rearranging_while_a_poltergeist_is_resolved() -> None:
     for seat in g.rules_state["order"]:
         g = prepare(g, seat, inventory=["pure:plant", "failed", "pure:rock"])
     g = vial_death(g, "poltergeist_left")
-    pending = g.rules_state["pending"]
+    pending = shown_pending(g.rules_state)
     assert pending["kind"] == "poltergeist"
     for seat in g.rules_state["order"]:
         refused(
@@ -112,7 +112,7 @@ def test_AB_INV_02_held_tokens_keep_their_order_through_an_overflow() -> None:
     held = ["pure:plant", "failed", "impure:rock", "pure:water", "spectral"]
     g = prepare(g, seat, resources=[card], inventory=held)
     _, g = process(g, seat, card, ["pure", "failed"])
-    pending = g.rules_state["pending"]
+    pending = shown_pending(g.rules_state)
     assert pending["choices"] == ["pure:plant", "impure:rock", "pure:water", "pure:insect"]
     _, g = act(g, seat, {"type": "KeepTokens", "keep": [1, 3, 4]})  # drop the Impure Rock
     # the row is the old row less the dropped token, then the new tokens
@@ -139,7 +139,7 @@ def test_AB_INV_03_all_draws_first_then_keep_exactly_what_fits() -> None:
     events, g = process(g, seat, card, ["impure", "pure", "pure"])
     (processed,) = [e for e in events if e.type == "CardProcessed"]
     assert processed.body["draws"] == ["impure", "pure", "pure"]  # all drawn before choosing
-    pending = g.rules_state["pending"]
+    pending = shown_pending(g.rules_state)
     assert pending["room"] == SIZE
     assert pending["choices"] == [*held, "impure:rock", "pure:rock", "pure:rock"]
     # nothing else happens until the choice is made
@@ -160,7 +160,7 @@ def test_AB_Q_31_held_elixirs_may_be_dropped_but_not_failed_or_spectral() -> Non
     held = ["spectral", "failed", "pure:plant", "pure:plant", "rainbow"]
     g = prepare(g, seat, resources=[card], inventory=held)
     _, g = process(g, seat, card, ["failed", "pure"])
-    pending = g.rules_state["pending"]
+    pending = shown_pending(g.rules_state)
     # the drawn Failed is placed; the held Failed/Spectral are not on offer
     assert pending["choices"] == ["pure:plant", "pure:plant", "rainbow", "pure:berry"]
     assert pending["room"] == SIZE - 3
@@ -198,7 +198,7 @@ def test_AB_INV_04_a_failed_draw_into_a_full_inventory_costs_an_elixir_of_choice
     held = ["pure:plant", "impure:rock", "rainbow", "pure:berry", "spectral", "failed"]
     g = prepare(g, seat, resources=[card], inventory=held)
     _, g = process(g, seat, card, ["failed"])
-    pending = g.rules_state["pending"]
+    pending = shown_pending(g.rules_state)
     assert pending["choices"] == ["pure:plant", "impure:rock", "rainbow", "pure:berry"]
     assert pending["room"] == 3  # one elixir must go
     rock = bag(g, "rock")
@@ -214,7 +214,7 @@ def test_AB_INV_04_a_forced_spectral_vial_waits_for_an_elixir_discard() -> None:
     g = end_alchemy_turns(g)
     held = ["failed", "pure:plant", "impure:rock", "pure:water", "rainbow", "pure:berry"]
     g = vial_death(prepare(g, seat, inventory=held))
-    pending = g.rules_state["pending"]
+    pending = shown_pending(g.rules_state)
     assert pending == {"kind": "make_room", "seat": seat, "token": "spectral"}
     refused(g, seat, {"type": "MakeRoom", "slot": 1}, "KEEP_VIALS", "AB-INV-04")  # the Failed
     assert {c["slot"] for c in legal(g, seat)} == {2, 3, 4, 5, 6}
@@ -238,7 +238,7 @@ def test_AB_Q_55_a_failed_draw_into_six_failed_or_spectral_is_not_placed() -> No
     held = ["failed", "spectral"] * 3
     g = prepare(g, seat, resources=[card], inventory=held)
     _, g = process(g, seat, card, ["failed", "failed"])
-    assert g.rules_state["pending"] is None
+    assert shown_pending(g.rules_state) is None
     assert player(g, seat)["inventory"] == held
     assert player(g, seat)["reputation"] == 0  # no penalty for the token left out
 
@@ -250,7 +250,7 @@ def test_AB_Q_55_a_spectral_vial_into_six_failed_or_spectral_is_not_placed() -> 
     held = ["spectral", "failed"] * 3
     g = vial_death(prepare(g, seat, inventory=held))
     # the death resolved for every seat without waiting on this one
-    assert (g.rules_state.get("pending") or {}).get("seat") != seat
+    assert (shown_pending(g.rules_state) or {}).get("seat") != seat
     assert player(g, seat)["inventory"] == held
 
 

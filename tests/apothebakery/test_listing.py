@@ -15,7 +15,7 @@ from athanor.engine import BadCommand, Rng, RuleViolation, game
 from athanor.engine.game import GameState
 from athanor.games.apothebakery.rules import RULES
 from athanor.games.apothebakery.state import State
-from tests.apothebakery.support import act, start
+from tests.apothebakery.support import act, shown_pending, start
 
 JSON = dict[str, Any]
 SLOT_LISTS = ("tokens", "discard", "slots", "keep")
@@ -56,7 +56,7 @@ def candidates(rs: State, seat: int) -> list[JSON]:
     ]
     out += [{"type": "PassElixir", "to": s} for s in seats if s != seat]
     out += [{"type": t, "slot": i} for t in ("DiscardElixir", "MakeRoom") for i in slots]
-    pending = rs.get("pending") or {}
+    pending = shown_pending(rs) or {}
     if pending.get("kind") == "overflow":
         n = len(pending["choices"])
         out += [
@@ -79,7 +79,7 @@ def key(rs: State, seat: int, command: JSON) -> str:
     if cmd["type"] == "Heal":
         cmd["tokens"] = sorted(inv[i - 1] for i in cmd["tokens"])
     elif cmd["type"] == "KeepTokens":
-        cmd["keep"] = sorted(rs["pending"]["choices"][i - 1] for i in cmd["keep"])
+        cmd["keep"] = sorted(shown_pending(rs)["choices"][i - 1] for i in cmd["keep"])
     else:
         for k in SLOT_LISTS:
             if isinstance(cmd.get(k), list):

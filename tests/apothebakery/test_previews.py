@@ -31,7 +31,7 @@ from athanor.engine.game import GameState
 from athanor.games.apothebakery import previews
 from athanor.games.apothebakery.rules import RULES
 from tests import rules_support
-from tests.apothebakery.support import SEED, act, at_step, edit, play_until, start
+from tests.apothebakery.support import SEED, act, at_step, edit, play_until, shown_pending, start
 from tests.apothebakery.test_foraging import R1, W1, W2, W3, active, foraging, resource, set_slots
 from tests.apothebakery.test_healing import PACK, healing_game, pay, plain_cure, position, rep
 from tests.apothebakery.test_healing import heal as heal_at
@@ -161,7 +161,7 @@ def process_card(t: Trial, text: str) -> bool:
     assert f"the {processed['bag'].title()} bag" in text
     mana(t, text)
     if "room for" not in text:  # every drawn token fits: no overflow choice (AB-INV-03)
-        pending = t.after.rules_state.get("pending") or {}
+        pending = shown_pending(t.after.rules_state) or {}
         assert not (pending.get("kind") == "overflow" and pending.get("seat") == t.seat)
     return True
 

@@ -30,7 +30,7 @@ from athanor.engine.local import LocalGame
 from athanor.games.apothebakery import corruption, spells
 from athanor.games.apothebakery.rules import RULES
 from athanor.games.apothebakery.state import State
-from tests.apothebakery.support import edit
+from tests.apothebakery.support import edit, shown_pending
 from tests.apothebakery.test_invariants import (
     all_cards,
     check_every_card_once,
@@ -128,7 +128,7 @@ def seen_by(rs: State, audience: Audience) -> JSON:
                 shown["picked"], shown["benefit"] = True, "?"
         players[key] = shown
     out["players"] = players
-    pending = rs["pending"] or {}
+    pending = shown_pending(rs) or {}
     if pending.get("kind") == "keep_spell" and pending["seat"] != audience:
         out["pending"] = {**pending, "cards": len(pending["cards"])}
     if pending.get("kind") == "poltergeist":
@@ -141,7 +141,7 @@ def seen_by(rs: State, audience: Audience) -> JSON:
 def pools(rs: State, audience: Audience) -> JSON:
     """The cards of the places a twin deals again, pool by pool: their contents stay."""
     others = [p for key, p in sorted(rs["players"].items()) if int(key) != audience]
-    pending = rs["pending"] or {}
+    pending = shown_pending(rs) or {}
     keeping = pending.get("kind") == "keep_spell" and pending["seat"] != audience
     forries = [c for p in rs["players"].values() for c in p["deck"]]
     forries += [c for p in others for c in p["hand"]]
@@ -171,7 +171,7 @@ def check_secret_choices(rs: State) -> None:
             assert (p["benefit"] != "") == (p["iridescent"] in p["picked"])
         titles = [CARDS.objective(o).title for o in p["objectives"]]
         assert len(set(titles)) == len(titles), f"seat {key}: an objective twice"
-    pending = rs["pending"] or {}
+    pending = shown_pending(rs) or {}
     if pending.get("kind") == "poltergeist":
         for chooser, to in pending["chosen"].items():
             assert to != int(chooser) and 1 <= to <= rs["seats"]
@@ -259,7 +259,7 @@ def test_random_games_reach_the_secrets() -> None:
     for seats, options, seed in GAMES:
         for state in Played(seats, options, seed).to_end().states:
             rs = state.rules_state
-            pending = rs["pending"] or {}
+            pending = shown_pending(rs) or {}
             met |= {pending.get("kind") or ""} & {"poltergeist", "keep_spell"}
             if pending.get("kind") == "poltergeist" and pending["chosen"]:
                 met.add("a receiver chosen")
@@ -292,14 +292,14 @@ def nobody_picked(rs: State) -> bool:
 
 
 def two_to_choose(rs: State) -> bool:
-    pending = rs["pending"] or {}
+    pending = shown_pending(rs) or {}
     return (
         pending.get("kind") == "poltergeist" and len(pending["seats"]) - len(pending["chosen"]) > 1
     )
 
 
 def two_spells_drawn(rs: State) -> bool:
-    pending = rs["pending"] or {}
+    pending = shown_pending(rs) or {}
     return pending.get("kind") == "keep_spell" and len(pending["cards"]) > 1
 
 
@@ -327,7 +327,7 @@ def test_a_secret_poltergeist_receiver_shows_nothing() -> None:
             state = reach(p, two_to_choose)
         except AssertionError:
             continue
-        pending = state.rules_state["pending"]
+        pending = shown_pending(state.rules_state)
         seat = next(s for s in pending["seats"] if str(s) not in pending["chosen"])
         check_same_to_others(state, seat, game.legal_commands(RULES, state, seat))
         return
@@ -341,7 +341,7 @@ def test_a_kept_spell_shows_only_whether_it_was_kept() -> None:
             state = reach(p, two_spells_drawn)
         except AssertionError:
             continue
-        seat = state.rules_state["pending"]["seat"]
+        seat = shown_pending(state.rules_state)["seat"]
         listed = [c for c in game.legal_commands(RULES, state, seat) if c["type"] == "KeepSpell"]
         # SpellChosen tells the table whether the oven took the card, nothing more
         for replace in (True, False):

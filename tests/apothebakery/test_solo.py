@@ -27,6 +27,7 @@ from tests.apothebakery.support import (
     legal,
     play_until,
     rules_for,
+    shown_pending,
     start,
     types_of,
 )
@@ -172,7 +173,7 @@ def cstate(game: GameState) -> RS:
 
 
 def pending_kind(game: GameState) -> str | None:
-    return (game.rules_state.get("pending") or {}).get("kind")
+    return (shown_pending(game.rules_state) or {}).get("kind")
 
 
 def corruption_rolls(game: GameState, face: str, seat: int = 1) -> tuple[list[Event], GameState]:
@@ -182,7 +183,7 @@ def corruption_rolls(game: GameState, face: str, seat: int = 1) -> tuple[list[Ev
 
 def heal(game: GameState, seat: int, at: int, slots: list[int]) -> GameState:
     _, game = act(game, seat, {"type": "Heal", "position": at, "tokens": slots}, Scripted())
-    pending = game.rules_state.get("pending") or {}
+    pending = shown_pending(game.rules_state) or {}
     if pending.get("kind") == "keep_spell":  # keep the first spell drawn
         _, game = act(game, seat, {"type": "KeepSpell", "card": pending["cards"][0]})
     return game
@@ -469,7 +470,7 @@ def test_corruption_first_rolls_before_the_player_heals() -> None:
     slots = list(range(1, len(pay(three()[0]["cure"])) + 1))
     events, game = act(game, 1, {"type": "Heal", "position": 1, "tokens": slots}, Scripted())
     assert "AdventurerHealed" in types_of(events)
-    pending = rs(game).get("pending") or {}
+    pending = shown_pending(rs(game)) or {}
     if pending.get("kind") == "keep_spell":
         events, game = act(game, 1, {"type": "KeepSpell", "card": pending["cards"][0]})
     assert "CorruptionAwaits" not in types_of(events)  # no second roll this round

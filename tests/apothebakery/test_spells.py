@@ -17,7 +17,16 @@ from athanor.engine import BadCommand, Event
 from athanor.engine.game import GameState, table
 from athanor.engine.record import GENESIS, seal_batch
 from athanor.games.apothebakery.rules import RULES
-from tests.apothebakery.support import Scripted, act, at_step, edit, legal, play_until, start
+from tests.apothebakery.support import (
+    Scripted,
+    act,
+    at_step,
+    edit,
+    legal,
+    play_until,
+    shown_pending,
+    start,
+)
 from tests.apothebakery.test_foraging import R1, R2, R3, W1, W2, W3, active, drive, resource
 from tests.apothebakery.test_foraging import game as forage_game
 from tests.apothebakery.test_healing import (
@@ -233,12 +242,12 @@ def test_AB_SPL_05_no_cast_while_a_decision_is_open_or_before_play() -> None:
     game, card = give_spell(game, 2, "clean_sweep")
     game = heal(game, 1, 1, range(1, 1 + len(tokens)))
     _, game = act(game, 2, {"type": "PassReaction"})
-    assert rs(game)["pending"]["kind"] == "side_effects"
+    assert shown_pending(rs(game))["kind"] == "side_effects"
     assert casts(game, 2) == []
     err = refused(game, 2, {"type": "CastSpell", "card": card})
     assert (err.code, err.rule_id) == ("NOT_NOW", "AB-SPL-05")
     _, game = act(game, 1, {"type": "RollDie"}, Scripted(["blank"]))
-    assert rs(game)["pending"]["kind"] == "keep_spell" and casts(game, 2) == []
+    assert shown_pending(rs(game))["kind"] == "keep_spell" and casts(game, 2) == []
     game = settle_spell(game, 1)
     assert casts(game, 2) == [{"type": "CastSpell", "card": card}]
 
@@ -265,7 +274,7 @@ def test_AB_Q_37_reaction_window_after_a_heal_in_turn_order_after_the_healer() -
     for seat in (1, 2, 3):  # seat 4 holds no spell and gets no window
         game, _ = give_spell(game, seat, "free_sample")
     game = heal(game, 3, 1, range(1, 1 + len(cure.elixirs)))
-    window = rs(game)["pending"]
+    window = shown_pending(rs(game))
     assert (window["kind"], window["seats"]) == ("reaction", [1, 2])
     assert rep(game, 3) == cure.reputation  # the reward waits
     # seat 2 comes after seat 1; the healer and seat 4 have no say
@@ -278,7 +287,7 @@ def test_AB_Q_37_reaction_window_after_a_heal_in_turn_order_after_the_healer() -
     assert err.code == "NOT_NOW"
     assert {"type": "PassReaction"} in legal(game, 1)
     _, game = act(game, 1, {"type": "PassReaction"})
-    assert rs(game)["pending"]["answered"] == [1]
+    assert shown_pending(rs(game))["answered"] == [1]
     assert {"type": "PassReaction"} in legal(game, 2)
     _, game = cast(game, 2, spell("free_sample"), position=2, hearts=-1)  # any cast answers
     assert rs(game)["table"]["positions"][1]["hearts"] == 2
@@ -297,7 +306,7 @@ def test_AB_Q_37_the_table_awaits_the_seat_offered_the_reaction_not_the_healer()
     game = healing_game(positions=[position(cure)], inventories={2: tokens}, order=[2, 1])
     game, _ = give_spell(game, 1, "free_sample")
     game = heal(game, 2, 1, range(1, 1 + len(tokens)))
-    assert rs(game)["pending"]["kind"] == "reaction"
+    assert shown_pending(rs(game))["kind"] == "reaction"
     assert legal(game, 2) == []
     assert {"type": "PassReaction"} in legal(game, 1)
     shown = table(RULES, game)
@@ -306,7 +315,7 @@ def test_AB_Q_37_the_table_awaits_the_seat_offered_the_reaction_not_the_healer()
     assert shown.advance == {1: {"type": "PassReaction"}}
     # the pass closes the window: now the healer's side-effect roll is awaited
     _, game = act(game, 1, {"type": "PassReaction"})
-    assert rs(game)["pending"]["kind"] == "side_effects"
+    assert shown_pending(rs(game))["kind"] == "side_effects"
     shown = table(RULES, game)
     assert (shown.awaiting, shown.die_step, shown.advance) == ((2,), True, {})
 
@@ -362,12 +371,12 @@ def test_AB_Q_37_free_sample_death_waits_until_the_heal_has_resolved() -> None:
     err = refused(game, 2, kill)
     assert (err.code, err.rule_id) == ("AFTER_THE_HEAL", "AB-Q-37")
     _, game = act(game, 2, {"type": "PassReaction"})
-    _, game = act(game, 1, {"type": "KeepSpell", "card": rs(game)["pending"]["cards"][0]})
+    _, game = act(game, 1, {"type": "KeepSpell", "card": shown_pending(rs(game))["cards"][0]})
     assert rep(game, 1) == cure.reputation + CARDS.heal_bonus(2)
     # now the game waits again: the death goes ahead and its caster rolls for it
     assert kill in legal(game, 2)
     _, game = act(game, 2, kill)
-    assert rs(game)["pending"] == {
+    assert shown_pending(rs(game)) == {
         "kind": "vengeance",
         "seat": 2,
         "event": "roll_and_lose",
@@ -410,7 +419,7 @@ def test_every_cast_offered_in_a_window_is_accepted() -> None:
         for target in ({"stasis": 1}, {"position": 1}):
             slots = [*range(1, 1 + len(cure.elixirs))]
             _, after = act(game, 1, {"type": "Heal", **target, "tokens": slots}, Scripted())
-            assert rs(after)["pending"]["kind"] == "reaction"
+            assert shown_pending(rs(after))["kind"] == "reaction"
             offered = casts(after, 2)
             assert offered, kind
             for command in offered:
@@ -695,7 +704,7 @@ def test_AB_Q_40_helping_hand_draws_overflow_by_the_normal_rule() -> None:
     bag_rock = rs(game)["bags"]["rock"]["impure"]
     _, game = cast(game, 1, card, Scripted(["pure", "impure"]), to=2, slot=1, bag="insect")
     assert player(game, 2)["inventory"] == ["pure:plant"]
-    pending = rs(game)["pending"]
+    pending = shown_pending(rs(game))
     assert (pending["kind"], pending["seat"], pending["room"]) == ("overflow", 1, SIZE - 1)
     assert sorted(pending["choices"]) == sorted(
         ["pure:water", "impure:rock", "pure:berry", "rainbow", "pure:insect", "impure:insect"]
@@ -707,7 +716,7 @@ def test_AB_Q_40_helping_hand_draws_overflow_by_the_normal_rule() -> None:
         ["pure:water", "failed", "pure:berry", "rainbow", "pure:insect", "impure:insect"]
     )
     assert rs(game)["bags"]["rock"]["impure"] == bag_rock + 1  # the dropped one went back
-    assert rs(game)["pending"] is None and active(game) == 1  # seat 1's healing turn goes on
+    assert shown_pending(rs(game)) is None and active(game) == 1  # seat 1's healing turn goes on
 
 
 # -- Forrie Tamer (AB-SPL-27..29 are in test_iridescent) ----------------------------------------

@@ -9,7 +9,7 @@ import pytest
 from athanor.engine import RuleViolation
 from athanor.engine.game import GameState
 from athanor.games.apothebakery.rules import RULES
-from tests.apothebakery.support import Scripted, act, at_step, edit, legal
+from tests.apothebakery.support import Scripted, act, at_step, edit, legal, shown_pending
 from tests.apothebakery.test_foraging import (
     R1,
     R2,
@@ -51,7 +51,7 @@ def roll(state: GameState, seat: int, face: str) -> GameState:
 
 
 def waiting(state: GameState) -> list[int]:
-    pending = state.rules_state.get("pending") or {}
+    pending = shown_pending(state.rules_state) or {}
     return [s for g in pending.get("groups", []) for s in g if str(s) not in pending["rolls"]]
 
 
@@ -130,7 +130,7 @@ def test_AB_TO_06_die_rolloff_higher_goes_first() -> None:
     state = game({1: [W1, W2, W3], 2: [R1, R2, R3]})
     state = pick(pick(state, 1, [W1]), 2, [R1])  # same stamina, count and strength
     rs = state.rules_state
-    assert rs["step"] == "order" and rs["pending"]["kind"] == "rolloff"
+    assert rs["step"] == "order" and shown_pending(rs)["kind"] == "rolloff"
     assert waiting(state) == [1, 2]
     assert legal(state, 1) == [{"type": "RollDie"}] == legal(state, 2)
     state = roll(state, 1, "-2")

@@ -28,7 +28,7 @@ from athanor.engine.local import LocalGame
 from athanor.games.apothebakery import spells
 from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery import support
-from tests.apothebakery.support import edit
+from tests.apothebakery.support import edit, shown_pending
 from tests.rules_support import UNDO, undo_back, undo_refused
 
 CARDS = RULES.cards
@@ -106,7 +106,7 @@ def foraging(seats: int = 2) -> GameState:
             (s, c) for s in range(1, seats + 1) for c in game.legal_commands(RULES, state, s)
         )
         state = act(state, seat, command)
-    assert not state.rules_state["pending"]
+    assert not shown_pending(state.rules_state)
     return state
 
 
@@ -206,7 +206,7 @@ def test_a_poltergeist_receiver_is_taken_back_but_not_the_last() -> None:
         rng = random.Random(seed)
         state = support.start(4, objectives="false")
         while not state.over:
-            pending = state.rules_state["pending"] or {}
+            pending = shown_pending(state.rules_state) or {}
             if pending.get("kind") == "poltergeist" and not pending["chosen"]:
                 break
             moves = [(s, c) for s in range(1, 5) for c in game.legal_commands(RULES, state, s)]

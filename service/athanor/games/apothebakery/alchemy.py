@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import Any, TypedDict
 
 from athanor.engine import BadCommand, Event, Rng, RuleViolation, decks
-from athanor.games.apothebakery import inventory, steps
+from athanor.games.apothebakery import inventory, steps, waits
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles, handles_with_content
 from athanor.games.apothebakery.state import (
@@ -64,8 +64,7 @@ def _require_station(cards: Cards, state: State, seat: int, outside: str) -> Pla
 
 def _settle_first(state: State, seat: int) -> None:
     """Refuse anything else while the seat's own overflow choice is open (AB-INV-03)."""
-    pending = state.get("pending") or {}
-    if pending.get("kind") == "overflow" and pending.get("seat") == seat:
+    if waits.waits_for(state, seat, waits.OVERFLOW) is not None:
         raise RuleViolation("SETTLE_FIRST", "first choose which elixirs to keep", "AB-INV-03")
 
 
@@ -201,28 +200,29 @@ class OverflowSettled(TypedDict):
 
 
 def keep(state: State, command: dict[str, Any], seat: int) -> list[Event]:
-    pending = state.get("pending") or {}
-    if pending.get("kind") != "overflow" or pending["seat"] != seat:
+    overflow = waits.waits_for(state, seat, waits.OVERFLOW)
+    if overflow is None:
         raise RuleViolation("NOTHING_TO_KEEP", "you have no overflow to settle", "AB-INV-03")
+    offer = overflow["details"]
     chosen = command.get("keep")
-    n = len(pending["choices"])
+    n = len(offer["choices"])
     if (
         not isinstance(chosen, list)
         or not all(type(i) is int and 1 <= i <= n for i in chosen)
         or len(set(chosen)) != len(chosen)
     ):
         raise BadCommand(f'"keep" lists distinct choice numbers from 1 to {n}')
-    if len(chosen) != pending["room"]:
+    if len(chosen) != offer["room"]:
         raise RuleViolation(
             "KEEP_EXACTLY",
-            f"keep exactly {pending['room']} elixirs, filling your inventory",
+            f"keep exactly {offer['room']} elixirs, filling your inventory",
             "AB-INV-03",
         )
-    kept = [pending["choices"][i - 1] for i in chosen]
-    dropped = [t for i, t in enumerate(pending["choices"], 1) if i not in chosen]
-    held = len(pending["slots"])
-    removed = [s for i, s in enumerate(pending["slots"], 1) if i not in chosen]
-    fresh = [pending["choices"][i - 1] for i in sorted(chosen) if i > held]
+    kept = [offer["choices"][i - 1] for i in chosen]
+    dropped = [t for i, t in enumerate(offer["choices"], 1) if i not in chosen]
+    held = len(offer["slots"])
+    removed = [s for i, s in enumerate(offer["slots"], 1) if i not in chosen]
+    fresh = [offer["choices"][i - 1] for i in sorted(chosen) if i > held]
     return [
         Event(
             "OverflowSettled",
@@ -231,7 +231,7 @@ def keep(state: State, command: dict[str, Any], seat: int) -> list[Event]:
                 "kept": kept,
                 "dropped": dropped,
                 "removed_slots": removed,
-                "placed": pending["forced"] + fresh,
+                "placed": offer["forced"] + fresh,
             },
         )
     ]

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from athanor.engine import SERVER, Event, Rng, RuleViolation, decks
-from athanor.games.apothebakery import dice
+from athanor.engine import SERVER, Event, Rng, RuleViolation, decisions, decks
+from athanor.games.apothebakery import dice, waits
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.deaths import AdventurerDied
 from athanor.games.apothebakery.events import handles
@@ -139,7 +139,7 @@ class SeatOnly(TypedDict):
 
 @handles("CorruptionRollOff")
 def _rolloff(state: State, body: SeatOnly) -> None:
-    state["pending"] = {"kind": "corruption_rolloff", "seat": body["seat"], "rolls": {}}
+    state["pending"] = waits.corruption_rolloff(body["seat"])
 
 
 class CorruptionPlaced(TypedDict):
@@ -154,17 +154,18 @@ def _placed(state: State, body: CorruptionPlaced) -> None:
 def roll(cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
     """A roll in a Corruption roll-off (the player's own, then Corruption's by any seat)
     or Corruption's kill roll (by any seat)."""
-    pending = state.get("pending") or {}
-    if pending.get("kind") == "corruption_roll":
+    pending = waits.open_decision(state, waits.CORRUPTION_ROLL, waits.CORRUPTION_ROLLOFF)
+    assert pending is not None  # the rules send RollDie here only while one is open
+    if pending["kind"] == waits.CORRUPTION_ROLL:
         rolled = dice.roll(cards, state, command, seat, rng, "corruption")
         return [rolled, strike(cards, state, rolled.body["face"])]
-    player_seat = pending["seat"]
-    if str(player_seat) not in pending["rolls"]:
+    player_seat = waits.seat_of(pending)
+    if str(player_seat) not in pending["answers"]:
         if seat != player_seat:
             raise RuleViolation("NOT_YOUR_ROLL", "the tied player rolls first", "AB-SOLO-12")
         return [dice.roll(cards, state, command, seat, rng, "turn_order")]
     rolled = dice.roll(cards, state, command, seat, rng, "corruption")
-    mine, theirs = pending["rolls"][str(player_seat)], rolled.body["face"]
+    mine, theirs = pending["answers"][str(player_seat)], rolled.body["face"]
     if dice.rank(mine) == dice.rank(theirs):  # equal: roll again (AB-Q-02)
         return [rolled, Event("CorruptionRollOffTied", {"seat": player_seat})]
     winner = "player" if dice.rank(mine) > dice.rank(theirs) else "corruption"
@@ -173,7 +174,9 @@ def roll(cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rn
 
 @handles("CorruptionRollOffTied")
 def _tied(state: State, body: SeatOnly) -> None:
-    state["pending"]["rolls"] = {}
+    rolloff = waits.open_decision(state, waits.CORRUPTION_ROLLOFF)
+    assert rolloff is not None
+    rolloff["answers"] = {}  # the tied player rolls again
 
 
 class CorruptionRollOffWon(TypedDict):
@@ -233,7 +236,7 @@ class Empty(TypedDict):
 
 @handles("CorruptionAwaits")
 def _awaits(state: State, body: Empty) -> None:
-    state["pending"] = {"kind": "corruption_roll"}
+    state["pending"] = waits.corruption_roll(list(seat_numbers(state)))
 
 
 class CorruptionStruck(TypedDict):
@@ -341,11 +344,9 @@ def score_events(cards: Cards, state: State) -> dict[str, Any]:
 
 def rolls_for(state: State, seat: int) -> bool:
     """Whether `seat` may send the roll that is open (Corruption's: any seat)."""
-    pending = state.get("pending") or {}
-    if pending.get("kind") == "corruption_roll":
-        return seat in seat_numbers(state)
-    if pending.get("kind") == "corruption_rolloff":
-        if str(pending["seat"]) not in pending["rolls"]:
-            return seat == pending["seat"]
-        return seat in seat_numbers(state)
-    return False
+    pending = waits.open_decision(state, waits.CORRUPTION_ROLL, waits.CORRUPTION_ROLLOFF)
+    if pending is None:
+        return False
+    if pending["kind"] == waits.CORRUPTION_ROLLOFF and decisions.awaiting(pending):
+        return decisions.awaits(pending, seat)  # the tied player's own roll first
+    return seat in seat_numbers(state)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from athanor.engine import PUBLIC, Event, Rng
+from athanor.engine import PUBLIC, Event, Rng, decisions
 from athanor.engine import dice as die_steps
+from athanor.games.apothebakery import waits
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import State
@@ -49,7 +50,6 @@ def _rolled(state: State, body: DieRolled) -> None:
     state["last_roll"] = {"face": body["face"], "seat": body["seat"], "purpose": body["purpose"]}
     # a turn-order roll is kept in the open roll-off: among players (foraging.py) or a
     # tied player's against Corruption (corruption.py)
-    pending = state.get("pending")
-    rolloff = pending and pending.get("kind") in ("rolloff", "corruption_rolloff")
-    if rolloff and body["purpose"] == "turn_order":
-        pending["rolls"][str(body["seat"])] = body["face"]
+    rolloff = waits.open_decision(state, waits.ROLLOFF, waits.CORRUPTION_ROLLOFF)
+    if rolloff is not None and body["purpose"] == "turn_order":
+        decisions.apply_answer(rolloff, body["seat"], body["face"])

@@ -6,8 +6,17 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any, TypedDict
 
-from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, decks, only_seats
-from athanor.games.apothebakery import corruption, dice, steps, wilderness
+from athanor.engine import (
+    SERVER,
+    BadCommand,
+    Event,
+    Rng,
+    RuleViolation,
+    decisions,
+    decks,
+    only_seats,
+)
+from athanor.games.apothebakery import corruption, dice, steps, waits, wilderness
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles, handles_with_content
 from athanor.games.apothebakery.state import (
@@ -216,9 +225,7 @@ def tie_groups(state: State, seats: list[int]) -> list[list[int]]:
 def rolloff(
     cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
 ) -> list[Event]:
-    pending = state["pending"] or {}
-    waiting = [s for g in pending.get("groups", []) for s in g if str(s) not in pending["rolls"]]
-    if seat not in waiting:
+    if waits.waits_for(state, seat, waits.ROLLOFF) is None:
         raise RuleViolation("NOT_YOUR_ROLL", "you have no turn-order roll to make", "AB-TO-06")
     return [dice.roll(cards, state, command, seat, rng, "turn_order")]
 
@@ -229,7 +236,7 @@ class RollOffStarted(TypedDict):
 
 @handles("RollOffStarted")
 def _rolloff_started(state: State, body: RollOffStarted) -> None:
-    state["pending"] = {"kind": "rolloff", "groups": body["groups"], "rolls": {}, "ranks": {}}
+    state["pending"] = waits.rolloff(body["groups"])
 
 
 class RollOffResolved(TypedDict):
@@ -239,31 +246,33 @@ class RollOffResolved(TypedDict):
 
 @handles("RollOffResolved")
 def _rolloff_resolved(state: State, body: RollOffResolved) -> None:
-    pending = state["pending"]
-    pending["ranks"].update(body["ranks"])
-    pending["groups"] = body["again"]
-    pending["rolls"] = {}
+    rolloff = waits.open_decision(state, waits.ROLLOFF)
+    assert rolloff is not None
+    waits.roll_again(rolloff, body["ranks"], body["again"])
 
 
 def _after_rolls(state: State) -> list[Event]:
     """Rank each finished group by its faces; equal faces roll again (AB-Q-02)."""
-    pending = state["pending"]
+    rolloff = waits.open_decision(state, waits.ROLLOFF)
+    assert rolloff is not None
+    faces, earlier = rolloff["answers"], rolloff["details"]["ranks"]
     ranks: dict[str, list[int]] = {}
     again: list[list[int]] = []
-    for group in pending["groups"]:
+    for group in rolloff["details"]["groups"]:
         by_face: dict[int, list[int]] = {}
         for s in group:
-            by_face.setdefault(dice.rank(pending["rolls"][str(s)]), []).append(s)
+            by_face.setdefault(dice.rank(faces[str(s)]), []).append(s)
         for level, members in by_face.items():
             if len(members) > 1:
                 again.append(members)
             for s in members:
-                ranks[str(s)] = [*pending["ranks"].get(str(s), []), -level]  # higher first
+                ranks[str(s)] = [*earlier.get(str(s), []), -level]  # higher first
     return [Event("RollOffResolved", {"ranks": ranks, "again": again})]
 
 
 def turn_order(state: State) -> list[int]:
-    ranks = (state.get("pending") or {}).get("ranks", {})
+    rolloff = waits.open_decision(state, waits.ROLLOFF)
+    ranks = {} if rolloff is None else rolloff["details"]["ranks"]
     return sorted(
         seat_numbers(state), key=lambda s: (order_key(state, s), ranks.get(str(s), []), s)
     )
@@ -298,16 +307,15 @@ def advance(cards: Cards, state: State, rng: Rng) -> list[Event]:
             return corruption.placement(state)
         return [step("foraging", "forage", 0)]
     if name == "order":
-        pending = state.get("pending")
-        if pending is None:
+        rolloff = state.get("pending")
+        if rolloff is None:
             groups = tie_groups(state, list(seat_numbers(state)))
             if groups:
                 return [Event("RollOffStarted", {"groups": groups})]
             return _start_foraging(state)
-        waiting = [s for g in pending["groups"] for s in g if str(s) not in pending["rolls"]]
-        if waiting:
+        if decisions.awaiting(rolloff):
             return []
-        if pending["groups"]:
+        if rolloff["details"]["groups"]:
             return _after_rolls(state)
         return _start_foraging(state)
     if name == "forage":

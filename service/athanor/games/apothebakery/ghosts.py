@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from athanor.engine import BadCommand, Event, Rng, RuleViolation, only_seats
-from athanor.games.apothebakery import corruption, dice, inventory
+from athanor.engine import BadCommand, Event, Rng, RuleViolation, decisions, only_seats
+from athanor.engine.decisions import Decision
+from athanor.games.apothebakery import corruption, dice, inventory, waits
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.deaths import AdventurerDied
 from athanor.games.apothebakery.events import handles, handles_with_content
 from athanor.games.apothebakery.state import (
     SPECTRAL,
     State,
-    VengeancePending,
     is_elixir,
     player,
     seat_numbers,
@@ -39,7 +39,7 @@ def _died(state: State, body: AdventurerDied) -> None:
     if body.get("stasis_of"):
         p = player(state, body["stasis_of"])
         p["stasis"] = [a for a in p.get("stasis", []) if a["adventurer"] != body["adventurer"]]
-    if (state.get("pending") or {}).get("kind") == "dying":
+    if waits.kind(state) == waits.DYING:
         state["pending"] = None  # the side-effect Skull's death (healing.py)
     corruption.on_death(state, body)
     if body.get("corruption_points"):  # Corruption took the cards (AB-SDF-01)
@@ -116,13 +116,9 @@ class PoltergeistAwaits(TypedDict):
 
 @handles("PoltergeistAwaits")
 def _poltergeist_awaits(state: State, body: PoltergeistAwaits) -> None:
-    state["pending"] = {
-        "kind": "poltergeist",
-        "event": body["event"],
-        "seats": list(body["seats"]),
-        "resolvers": list(body["resolvers"]),
-        "chosen": {},
-    }
+    state["pending"] = waits.poltergeist(
+        body["event"], list(body["seats"]), list(body["resolvers"])
+    )
 
 
 class PassChosen(TypedDict):
@@ -132,9 +128,9 @@ class PassChosen(TypedDict):
 
 @handles("PassChosen")
 def _pass_chosen(state: State, body: PassChosen) -> None:
-    pending = state["pending"]
-    if pending is not None and pending["kind"] == "poltergeist":
-        pending["chosen"][str(body["seat"])] = body["to"]
+    poltergeist = waits.open_decision(state, waits.POLTERGEIST)
+    if poltergeist is not None:
+        decisions.apply_answer(poltergeist, body["seat"], body["to"])
 
 
 class Pass(TypedDict):
@@ -256,7 +252,7 @@ class VengeanceAwaits(TypedDict):
 
 @handles("VengeanceAwaits")
 def _awaits(state: State, body: VengeanceAwaits) -> None:
-    state["pending"] = {"kind": "vengeance", **body}
+    state["pending"] = waits.vengeance(body["seat"], body["event"], body["need"])
 
 
 class VengeanceResolved(TypedDict):
@@ -273,13 +269,14 @@ def _resolved(cards: Cards, state: State, body: VengeanceResolved) -> None:
         inventory.receive_forced(cards, state, body["seat"], SPECTRAL)  # AB-GV-09, AB-GV-10
 
 
-def _require(state: State, seat: int, need: str) -> VengeancePending:
-    pending = state.get("pending") or {}
-    if pending.get("kind") != "vengeance" or pending["seat"] != seat or pending["need"] != need:
+def _require(state: State, seat: int, need: str) -> dict[str, Any]:
+    """The details of the vengeance waiting for `seat` to resolve it by `need`."""
+    vengeance = waits.waits_for(state, seat, waits.VENGEANCE)
+    if vengeance is None or vengeance["details"]["need"] != need:
         raise RuleViolation(
             "NO_VENGEANCE", "you have no Ghost Vengeance to resolve that way", "AB-GV-02"
         )
-    return pending
+    return vengeance["details"]
 
 
 def roll(cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
@@ -340,8 +337,8 @@ def pass_elixir(cards: Cards, state: State, command: dict[str, Any], seat: int) 
     to = command.get("to")
     if not isinstance(to, int) or to == seat or to not in seat_numbers(state):
         raise BadCommand('"to" is another seat of this game')
-    current = state.get("pending") or {}
-    if current.get("kind") == "poltergeist":
+    current = waits.open_decision(state, waits.POLTERGEIST)
+    if current is not None:
         return _choose_pass(cards, state, current, seat, to)
     # a game stored while passes were resolved one seat at a time goes on that way
     pending = _require(state, seat, "pass")
@@ -374,17 +371,17 @@ def _passed(state: State, body: ElixirPassed) -> None:
 
 
 def _choose_pass(
-    cards: Cards, state: State, pending: dict[str, Any], seat: int, to: int
+    cards: Cards, state: State, poltergeist: Decision, seat: int, to: int
 ) -> list[Event]:
-    if seat not in pending["seats"] or str(seat) in pending["chosen"]:
+    if not decisions.awaits(poltergeist, seat):
         raise RuleViolation(
             "NO_VENGEANCE", "you have no Poltergeist elixir to pass now", "AB-GV-11"
         )
     chosen = Event("PassChosen", {"seat": seat, "to": to}, only_seats(seat), {"seat": seat})
-    picks = {**pending["chosen"], str(seat): to}
-    if len(picks) < len(pending["seats"]):
+    picks = {**poltergeist["answers"], str(seat): to}
+    if len(picks) < len(poltergeist["seats"]):
         return [chosen]
-    event = pending["event"]
+    event = poltergeist["details"]["event"]
     end = end_of(event) or "right"
     moved = ElixirsPassed(event=event, end=end, passes=_land_all(cards, state, end, picks))
     return [
@@ -392,7 +389,7 @@ def _choose_pass(
         Event("ElixirsPassed", moved),
         *(
             Event("VengeanceResolved", {"seat": s, "event": event, "vial": False})
-            for s in pending["resolvers"]
+            for s in poltergeist["details"]["resolvers"]
         ),
     ]
 
@@ -422,14 +419,14 @@ class ElixirDiscarded(TypedDict):
 def _discarded(state: State, body: ElixirDiscarded) -> None:
     inv = player(state, body["seat"])["inventory"]
     inventory.return_tokens(state, [inv.pop(body["slot"] - 1)])
-    if (state.get("pending") or {}).get("kind") == "make_room":
+    if waits.kind(state) == waits.MAKE_ROOM:
         state["pending"] = None
 
 
 def make_room(state: State, command: dict[str, Any], seat: int) -> list[Event]:
     """Discard an elixir so a forced Spectral Vial or Failed Elixir fits (AB-INV-04)."""
-    pending = state.get("pending") or {}
-    if pending.get("kind") != "make_room" or pending["seat"] != seat:
+    room = waits.waits_for(state, seat, waits.MAKE_ROOM)
+    if room is None:
         raise RuleViolation("NO_ROOM_NEEDED", "nothing is waiting for room", "AB-INV-04")
     inv = player(state, seat)["inventory"]
     slot = command.get("slot")
@@ -440,7 +437,12 @@ def make_room(state: State, command: dict[str, Any], seat: int) -> list[Event]:
     return [
         Event(
             "RoomMade",
-            {"seat": seat, "slot": slot, "token": inv[slot - 1], "placed": pending["token"]},
+            {
+                "seat": seat,
+                "slot": slot,
+                "token": inv[slot - 1],
+                "placed": room["details"]["token"],
+            },
         )
     ]
 
@@ -462,21 +464,20 @@ def _room(state: State, body: RoomMade) -> None:
 
 def commands(cards: Cards, state: State, seat: int) -> list[dict[str, Any]]:
     """The decisions a vengeance or a forced token waits for from `seat`."""
-    pending = state.get("pending") or {}
-    if pending.get("kind") == "poltergeist":
-        if seat not in pending["seats"] or str(seat) in pending["chosen"]:
-            return []
-        return [{"type": "PassElixir", "to": s} for s in seat_numbers(state) if s != seat]
-    if pending.get("seat") != seat:
+    pending = waits.waits_for(state, seat)
+    if pending is None:
         return []
+    if pending["kind"] == waits.POLTERGEIST:
+        return [{"type": "PassElixir", "to": s} for s in seat_numbers(state) if s != seat]
     inv = player(state, seat)["inventory"]
     elixirs = [i for i, t in enumerate(inv, 1) if is_elixir(t)]
-    if pending.get("kind") == "make_room":
+    if pending["kind"] == waits.MAKE_ROOM:
         return [{"type": "MakeRoom", "slot": i} for i in elixirs]
-    if pending.get("kind") != "vengeance":
+    if pending["kind"] != waits.VENGEANCE:
         return []
-    if pending["need"] == "roll":
+    need = pending["details"]["need"]
+    if need == "roll":
         return dice.roll_commands(cards, state)
-    if pending["need"] == "pass":
+    if need == "pass":
         return [{"type": "PassElixir", "to": s} for s in seat_numbers(state) if s != seat]
     return [{"type": "DiscardElixir", "slot": i} for i in elixirs]

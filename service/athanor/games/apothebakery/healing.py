@@ -11,11 +11,21 @@ from itertools import combinations
 from typing import Any, TypedDict
 
 from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, decks, only_seats
-from athanor.games.apothebakery import corruption, deaths, dice, ghosts, inventory, spells, steps
+from athanor.games.apothebakery import (
+    corruption,
+    deaths,
+    dice,
+    ghosts,
+    inventory,
+    spells,
+    steps,
+    waits,
+)
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import (
     RAINBOW,
+    Healed,
     Patient,
     Player,
     State,
@@ -145,12 +155,14 @@ def _healed(state: State, body: AdventurerHealed) -> None:
     else:
         state["table"]["positions"][body["position"] - 1] = None  # AB-HEAL-10
     state["pass_streak"] = {"round": state["round"], "n": 0}
-    state["pending"] = {
-        "kind": "side_effects" if body["impure"] else "reward",
-        "seat": body["seat"],
-        "remaining": body["impure"],
-        "heal": {k: body[k] for k in ("position", "adventurer", "diagnosis", "cure", "hearts")},
+    healed: Healed = {
+        "position": body["position"],
+        "adventurer": body["adventurer"],
+        "diagnosis": body["diagnosis"],
+        "cure": body["cure"],
+        "hearts": body["hearts"],
     }
+    state["pending"] = waits.heal(body["seat"], body["impure"], healed)
     # the other seats may answer the heal with a spell before it resolves (AB-HEAL-12)
     spells.open_window(state, body["seat"])
 
@@ -159,8 +171,8 @@ def side_effect(
     cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
 ) -> list[Event]:
     """One roll per Impure elixir, one at a time, after the cure (AB-SE-01, AB-SE-02)."""
-    pending = state.get("pending") or {}
-    if pending.get("kind") != "side_effects" or pending["seat"] != seat:
+    pending = waits.waits_for(state, seat, waits.SIDE_EFFECTS)
+    if pending is None:
         raise RuleViolation("NO_SIDE_EFFECT", "you have no side-effect roll to make", "AB-SE-01")
     rolled = dice.roll(cards, state, command, seat, rng, "side_effect")
     face = rolled.body["face"]
@@ -171,7 +183,7 @@ def side_effect(
         Event("SideEffect", {"seat": seat, "face": face, "reputation": delta, "killed": skull}),
     ]
     if skull:  # the adventurer dies; remaining rolls are skipped (AB-SE-05, AB-SE-06)
-        heal_ = pending["heal"]
+        heal_ = pending["details"]["heal"]
         events.append(
             Event(
                 "AdventurerDied",
@@ -200,21 +212,23 @@ class SideEffect(TypedDict):
 @handles("SideEffect")
 def _side_effect(state: State, body: SideEffect) -> None:
     player(state, body["seat"])["reputation"] += body["reputation"]
-    pending = state["pending"]
-    pending["remaining"] -= 1
+    pending = waits.open_decision(state, waits.SIDE_EFFECTS)
+    assert pending is not None
+    pending["details"]["remaining"] -= 1
     if body["killed"]:
         # the AdventurerDied that follows in this batch takes the adventurer and closes
         # this; until then it still holds it, so every card is somewhere after each event
-        pending["kind"] = "dying"
+        pending["kind"] = waits.DYING
         player(state, body["seat"])["turn_over"] = True
-    elif pending["remaining"] == 0:
-        pending["kind"] = "reward"
+    elif pending["details"]["remaining"] == 0:
+        pending["kind"] = waits.REWARD
 
 
 def reward(cards: Cards, state: State, rng: Rng) -> list[Event]:
     """Health bonus, the Cure and Diagnosis cards, and the spell draw (AB-HEAL-05..09)."""
-    pending = state["pending"]
-    seat, heal_ = pending["seat"], pending["heal"]
+    pending = waits.open_decision(state, waits.REWARD)
+    assert pending is not None
+    seat, heal_ = waits.seat_of(pending), pending["details"]["heal"]
     events = [
         Event(
             "HealRewarded",
@@ -283,26 +297,27 @@ class SpellsDrawn(TypedDict):
 @handles("SpellsDrawn")
 def _spells_drawn(state: State, body: SpellsDrawn) -> None:
     decks.apply_draw(state["spells"]["deck"], body["cards"])
-    state["pending"] = {"kind": "keep_spell", "seat": body["seat"], "cards": list(body["cards"])}
+    state["pending"] = waits.keep_spell(body["seat"], list(body["cards"]))
     player(state, body["seat"])["turn_over"] = False
 
 
 def keep_spell(state: State, command: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
     """Select one drawn spell; with a full oven keep the old or replace it (AB-SPL-02..04)."""
-    pending = state.get("pending") or {}
-    if pending.get("kind") != "keep_spell" or pending["seat"] != seat:
+    pending = waits.waits_for(state, seat, waits.KEEP_SPELL)
+    if pending is None:
         raise RuleViolation(
             "NO_SPELLS_DRAWN", "you have no drawn spells to choose from", "AB-SPL-02"
         )
+    drawn = pending["details"]["cards"]
     card = command.get("card")
-    if card not in pending["cards"]:
+    if card not in drawn:
         raise BadCommand('"card" is one of the spells you drew')
     replace = command.get("replace", True)
     if not isinstance(replace, bool):
         raise BadCommand('"replace" is true or false')
     old = player(state, seat)["oven"]
     kept = old is None or replace
-    returned = [c for c in pending["cards"] if c != card] + ([] if kept else [card])
+    returned = [c for c in drawn if c != card] + ([] if kept else [card])
     deck = list(state["spells"]["deck"])
     for c in returned:  # back into the deck at a random position (AB-Q-35)
         deck.insert(rng.randint(0, len(deck)), c)
@@ -370,9 +385,8 @@ def _passed(state: State, body: HealingPassed) -> None:
 def advance(cards: Cards, state: State, rng: Rng) -> list[Event]:
     if state["gv_queue"]:
         return ghosts.advance(state)
-    pending = state.get("pending")
-    if pending:
-        return reward(cards, state, rng) if pending["kind"] == "reward" else []
+    if state.get("pending"):
+        return reward(cards, state, rng) if waits.kind(state) == waits.REWARD else []
     if state["step"] == "closing":
         return steps.scoring()
     if not player(state, active_seat(state))["turn_over"]:
@@ -439,14 +453,14 @@ def healing_commands(cards: Cards, state: State, seat: int) -> list[dict[str, An
 
 
 def pending_commands(cards: Cards, state: State, seat: int) -> list[dict[str, Any]]:
-    pending = state.get("pending") or {}
-    if pending.get("seat") != seat:
+    pending = waits.waits_for(state, seat)
+    if pending is None:
         return []
-    if pending["kind"] == "side_effects":
+    if pending["kind"] == waits.SIDE_EFFECTS:
         return dice.roll_commands(cards, state)
-    if pending["kind"] == "keep_spell":
+    if pending["kind"] == waits.KEEP_SPELL:
         out = []
-        for card in pending["cards"]:
+        for card in pending["details"]["cards"]:
             if player(state, seat)["oven"] is None:
                 out.append({"type": "KeepSpell", "card": card})
             else:

@@ -6,12 +6,13 @@ from itertools import combinations
 from typing import Any, TypedDict
 
 from athanor.engine import BadCommand, Event, Rng, RuleViolation
+from athanor.engine.decisions import Decision
+from athanor.games.apothebakery import waits
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import (
     FAILED,
     SPECTRAL,
-    OverflowPending,
     State,
     is_elixir,
     player,
@@ -82,14 +83,7 @@ def place(cards: Cards, state: State, seat: int, new: list[str]) -> None:
     if len(choices) <= room:  # only forced tokens beyond the sixth slot were left out
         p["inventory"] = old + forced + fresh
         return
-    state["pending"] = {
-        "kind": "overflow",
-        "seat": seat,
-        "choices": choices,
-        "room": room,
-        "slots": slots,  # choice i <= len(slots) is the held token in slot slots[i-1]
-        "forced": forced,
-    }
+    state["pending"] = waits.overflow(seat, choices, room, slots, forced)
 
 
 def settle(state: State, seat: int, removed_slots: list[int], placed: list[str]) -> None:
@@ -119,15 +113,16 @@ def arrange(state: State, command: dict[str, Any], seat: int) -> list[Event]:
 def arrange_refusal(state: State, seat: int) -> RuleViolation | None:
     """Why `seat` may not rearrange now (None: it may): during a Poltergeist Activity
     (AB-Q-25) or with its own overflow choice open (AB-INV-03)."""
-    pending = state.get("pending") or {}
-    haunted = [pending.get("event")] + [q["event"] for q in state.get("gv_queue", [])]
+    pending = state.get("pending")
+    asked = [] if pending is None else [pending["details"].get("event")]
+    haunted = asked + [q["event"] for q in state.get("gv_queue", [])]
     if any(str(e).startswith("poltergeist") for e in haunted if e):
         return RuleViolation(
             "INVENTORY_FROZEN",
             "inventories stay in order until the Poltergeist Activity is resolved",
             "AB-Q-25",
         )
-    if pending.get("kind") == "overflow" and pending.get("seat") == seat:
+    if waits.waits_for(state, seat, waits.OVERFLOW) is not None:
         return RuleViolation(
             "SETTLE_FIRST", "choose which elixirs to keep before rearranging", "AB-INV-03"
         )
@@ -170,12 +165,12 @@ def _arranged(state: State, body: InventoryArranged) -> None:
     player(state, body["seat"])["inventory"] = list(body["inventory"])
 
 
-def keep_commands(pending: OverflowPending) -> list[dict[str, Any]]:
-    n = len(pending["choices"])
+def keep_commands(overflow: Decision) -> list[dict[str, Any]]:
+    choices, room = overflow["details"]["choices"], overflow["details"]["room"]
     seen: set[tuple[str, ...]] = set()
     out = []
-    for combo in combinations(range(n), pending["room"]):
-        kept = tuple(sorted(pending["choices"][i] for i in combo))
+    for combo in combinations(range(len(choices)), room):
+        kept = tuple(sorted(choices[i] for i in combo))
         if kept not in seen:  # identical tokens make identical choices
             seen.add(kept)
             out.append({"type": "KeepTokens", "keep": [i + 1 for i in combo]})
@@ -194,7 +189,7 @@ def receive_forced(cards: Cards, state: State, seat: int, token: str) -> None:
     if not is_full(cards, p["inventory"]):
         p["inventory"].append(token)
     elif forced_room(cards, state, seat, token):
-        state["pending"] = {"kind": "make_room", "seat": seat, "token": token}
+        state["pending"] = waits.make_room(seat, token)
     # else: every slot holds Failed/Spectral: the token is not placed (AB-Q-55)
 
 

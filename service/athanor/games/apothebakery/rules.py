@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import partial
 
-from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation
+from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation, decisions
+from athanor.engine.decisions import Decision
 from athanor.engine.pack import Pack, PackFormat
 from athanor.engine.rules import JSON, GameKind, Presentation, Upcaster
 from athanor.engine.settle import Decider, PlainStateRules, before_twin_undo, check_known, flag
@@ -26,6 +27,7 @@ from athanor.games.apothebakery import (
     setup,
     spells,
     views,
+    waits,
     words,
 )
 from athanor.games.apothebakery.cards import Cards
@@ -39,15 +41,15 @@ def command_table(cards: Cards) -> dict[str, Decider]:
 
     def roll(state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
         """RollDie goes to whatever die step is open (AB-TO-06, AB-SE-01, AB-GV-08)."""
-        pending = state.get("pending") or {}
-        kind = pending.get("kind")
-        if kind == "rolloff":
+        pending = state.get("pending")
+        kind = waits.kind(state)
+        if kind == waits.ROLLOFF:
             return foraging.rolloff(cards, state, command, seat, rng)
-        if kind == "side_effects":
+        if kind == waits.SIDE_EFFECTS:
             return healing.side_effect(cards, state, command, seat, rng)
-        if kind == "vengeance" and pending.get("need") == "roll":
+        if pending is not None and kind == waits.VENGEANCE and pending["details"]["need"] == "roll":
             return ghosts.roll(cards, state, command, seat, rng)
-        if kind in ("corruption_roll", "corruption_rolloff"):
+        if kind in (waits.CORRUPTION_ROLL, waits.CORRUPTION_ROLLOFF):
             return corruption.roll(cards, state, command, seat, rng)
         raise RuleViolation("NO_ROLL", "no die roll is waiting for you", "AB-SE-01")
 
@@ -81,6 +83,7 @@ class ApothebakeryRules(PlainStateRules):
     kind = "apothebakery"
     title = "Apothebakery: The Culinary Alchemists"
     rules_version = "apothebakery-0.2"
+    state_format = 2  # the open decision is an engine Decision (waits.py)
     min_seats = 1  # one player: Solo Mode against Corruption (AB-SET-01)
     max_seats = 4
     event_schemas: Mapping[str, int] = {}
@@ -173,21 +176,9 @@ class ApothebakeryRules(PlainStateRules):
 
     def _turn_commands(self, state: State, seat: int) -> list[JSON]:
         cards = self.cards
-        pending = state.get("pending") or {}
-        kind = pending.get("kind")
-        if kind in ("corruption_roll", "corruption_rolloff"):
-            return dice.roll_commands(cards, state) if corruption.rolls_for(state, seat) else []
-        if kind == "rolloff":
-            waiting = [s for g in pending["groups"] for s in g if str(s) not in pending["rolls"]]
-            return dice.roll_commands(cards, state) if seat in waiting else []
-        if kind == "overflow":
-            return inventory.keep_commands(pending) if pending["seat"] == seat else []
-        if kind in ("side_effects", "keep_spell"):
-            return healing.pending_commands(cards, state, seat)
-        if kind in ("vengeance", "make_room", "poltergeist"):
-            return ghosts.commands(cards, state, seat)
-        if kind:
-            return []
+        pending = state.get("pending")
+        if pending is not None:
+            return self._decision_commands(pending, state, seat)
         p = state["players"].get(str(seat))
         if p is None:
             return []
@@ -205,6 +196,23 @@ class ApothebakeryRules(PlainStateRules):
         if name == "heal":
             out = healing.healing_commands(cards, state, seat)
             return out + alchemy.station_commands(cards, state, seat) if out else []
+        return []
+
+    def _decision_commands(self, pending: Decision, state: State, seat: int) -> list[JSON]:
+        """What `seat` may answer to the open decision."""
+        cards, kind = self.cards, pending["kind"]
+        if kind in (waits.CORRUPTION_ROLL, waits.CORRUPTION_ROLLOFF):
+            return dice.roll_commands(cards, state) if corruption.rolls_for(state, seat) else []
+        if kind == waits.ROLLOFF:
+            asked = decisions.awaits(pending, seat)
+            return dice.roll_commands(cards, state) if asked else []
+        if kind == waits.OVERFLOW:
+            asked = decisions.awaits(pending, seat)
+            return inventory.keep_commands(pending) if asked else []
+        if kind in (waits.SIDE_EFFECTS, waits.KEEP_SPELL):
+            return healing.pending_commands(cards, state, seat)
+        if kind in (waits.VENGEANCE, waits.MAKE_ROOM, waits.POLTERGEIST):
+            return ghosts.commands(cards, state, seat)
         return []
 
     def outcome(self, state: State) -> Outcome | None:

@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from athanor.engine import Rng
-from athanor.games.apothebakery import foraging
+from athanor.games.apothebakery import foraging, waits
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.state import State, clone, player, seat_numbers
 
@@ -113,9 +113,9 @@ def _spells(twin: State, seat: int | None, others: list[int], rng: Rng) -> None:
     pile = twin["spells"]
     ovens = [[o] for s in others if (o := player(twin, s)["oven"]) is not None]
     places = [pile["deck"], pile["discard"], *ovens]
-    pending = twin.get("pending") or {}
-    if pending.get("kind") == "keep_spell" and pending["seat"] != seat:
-        places.append(pending["cards"])
+    drawn = waits.open_decision(twin, waits.KEEP_SPELL)
+    if drawn is not None and waits.seat_of(drawn) != seat:
+        places.append(drawn["details"]["cards"])
     _redeal(places, rng)
     backs = iter(ovens)
     for s in others:
@@ -158,10 +158,10 @@ def _objectives(cards: Cards, twin: State, others: list[int], rng: Rng) -> None:
 
 def _passes(twin: State, seat: int | None, rng: Rng) -> None:
     """Poltergeist receivers chosen in secret by other seats (AB-GV-11)."""
-    pending = twin.get("pending") or {}
-    if pending.get("kind") != "poltergeist":
+    poltergeist = waits.open_decision(twin, waits.POLTERGEIST)
+    if poltergeist is None:
         return
-    chosen = pending["chosen"]
+    chosen = poltergeist["answers"]
     for chooser in chosen:
         if int(chooser) != seat:
             chosen[chooser] = rng.choice([s for s in seat_numbers(twin) if s != int(chooser)])

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypedDict
 
-from athanor.engine import BadCommand, Event, Rng, RuleViolation, turns
+from athanor.engine import BadCommand, Event, Rng, RuleViolation, decisions, turns
 from athanor.engine.handlers import Handlers
-from athanor.games.apothebakery import deaths, ghosts, inventory, wilderness
+from athanor.games.apothebakery import deaths, ghosts, inventory, waits, wilderness
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import REGISTRY, handles, handles_with_content
 from athanor.games.apothebakery.state import (
@@ -22,7 +22,6 @@ from athanor.games.apothebakery.state import (
     SPECTRAL,
     Healed,
     Patient,
-    ReactionPending,
     State,
     active_seat,
     clone,
@@ -43,8 +42,7 @@ QUIET_PHASES = ("setup", "scoring", "over")
 
 
 def in_window(state: State, seat: int) -> bool:
-    pending = state.get("pending") or {}
-    return pending.get("kind") == "reaction" and seat == _window_next(pending)
+    return waits.waits_for(state, seat, waits.REACTION) is not None
 
 
 def castable_now(state: State, seat: int) -> bool:
@@ -54,11 +52,6 @@ def castable_now(state: State, seat: int) -> bool:
         return False
     pending = state.get("pending")
     return pending is None or in_window(state, seat)
-
-
-def _window_next(pending: ReactionPending) -> int:
-    waiting = [s for s in pending["seats"] if s not in pending["answered"]]
-    return waiting[0] if waiting else 0
 
 
 def _target_position(state: State, command: dict[str, Any]) -> int:
@@ -117,8 +110,8 @@ def _folded(handlers: Handlers, state: State, events: list[Event]) -> State:
 
 def _opens_decision(handlers: Handlers, state: State, effect: list[Event]) -> bool:
     after = _folded(handlers, state, effect)
-    pending = after.get("pending") or {}
-    return pending.get("kind") != "reaction" or len(after["gv_queue"]) > len(state["gv_queue"])
+    window = waits.kind(after) == waits.REACTION
+    return not window or len(after["gv_queue"]) > len(state["gv_queue"])
 
 
 def _vengeance_now(handlers: Handlers, state: State, effect: list[Event]) -> list[Event]:
@@ -167,10 +160,11 @@ class ReactionAnswered(TypedDict):
 
 @handles("ReactionAnswered")
 def _answered(state: State, body: ReactionAnswered) -> None:
-    pending = state["pending"]
-    pending["answered"].append(body["seat"])
-    if not _window_next(pending):
-        state["pending"] = pending["then"]
+    window = waits.open_decision(state, waits.REACTION)
+    assert window is not None
+    decisions.apply_answer(window, body["seat"], waits.ANSWERED)
+    if decisions.is_closed(window):
+        state["pending"] = window["details"]["then"]  # the heal resolves
 
 
 def open_window(state: State, healer: int) -> None:
@@ -181,12 +175,7 @@ def open_window(state: State, healer: int) -> None:
     after = turns.seats_after(order, healer) if healer in order else order
     seats = [s for s in after if s != healer and player(state, s)["oven"]]
     if seats:
-        state["pending"] = {
-            "kind": "reaction",
-            "seats": seats,
-            "answered": [],
-            "then": state["pending"],
-        }
+        state["pending"] = waits.reaction(seats, state["pending"])
 
 
 # -- effects -----------------------------------------------------------------------
@@ -282,10 +271,10 @@ def _free_sample(
 
 
 def _healing_now(state: State) -> Healed | None:
-    pending = state.get("pending") or {}
-    if pending.get("kind") == "reaction":
-        return pending["then"].get("heal")
-    return None
+    window = waits.open_decision(state, waits.REACTION)
+    if window is None:
+        return None
+    return window["details"]["then"]["details"].get("heal")
 
 
 class HeartsChanged(TypedDict):
@@ -297,7 +286,9 @@ class HeartsChanged(TypedDict):
 @handles("HeartsChanged")
 def _hearts(state: State, body: HeartsChanged) -> None:
     if body["healing"]:
-        state["pending"]["then"]["heal"]["hearts"] = body["hearts"]
+        window = waits.open_decision(state, waits.REACTION)
+        assert window is not None
+        window["details"]["then"]["details"]["heal"]["hearts"] = body["hearts"]
         return
     state["table"]["positions"][body["position"] - 1]["hearts"] = body["hearts"]
 

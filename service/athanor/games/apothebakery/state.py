@@ -3,7 +3,8 @@
 Layout (keys of the top-level dict):
   seats, options         the creation facts
   round                  1..6 (the Sun's space); 0 before the first round
-  phase, step            where play is (see flow.py); `pending` holds the open decision
+  phase, step            where play is (see flow.py)
+  pending                the open decision, an engine Decision (waits.py)
   order, turn            turn order (seats) and the index of the seat to act in it
   players                {"1": Player, ...}
   bags                   {elixir type: {"pure": n, "impure": n, "failed": n}}
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
+from athanor.engine.decisions import Decision
 from athanor.engine.settle import copy_state
 
 # The state stays plain JSON data (a snapshot is the state itself); these TypedDicts
@@ -189,92 +191,10 @@ class Corruption(TypedDict):
     scored: NotRequired[CorruptionScore]
 
 
-# -- pending decisions: `state["pending"]` holds at most one ----------------------------
-
-
-class RollOffPending(TypedDict):
-    kind: Literal["rolloff"]
-    groups: list[list[int]]  # tied seats still rolling
-    rolls: dict[str, str]  # seat -> face
-    ranks: dict[str, list[int]]
-
-
-class CorruptionRollOffPending(TypedDict):
-    kind: Literal["corruption_rolloff"]
-    seat: int
-    rolls: dict[str, str]
-
-
-class CorruptionRollPending(TypedDict):
-    kind: Literal["corruption_roll"]
-
-
-class OverflowPending(TypedDict):
-    kind: Literal["overflow"]
-    seat: int
-    choices: list[str]
-    room: int
-    slots: list[int]  # choice i <= len(slots) is the held token in slot slots[i-1]
-    forced: list[str]
-
-
 class Healed(Patient):
+    """The adventurer a heal is resolving, held by its decision (waits.py)."""
+
     position: int  # 0: a stasis heal
-
-
-class HealPending(TypedDict):
-    kind: Literal["side_effects", "reward", "dying"]
-    seat: int
-    remaining: int  # side-effect rolls still to make
-    heal: Healed
-
-
-class KeepSpellPending(TypedDict):
-    kind: Literal["keep_spell"]
-    seat: int
-    cards: list[str]
-
-
-class VengeancePending(TypedDict):
-    kind: Literal["vengeance"]
-    seat: int
-    event: str
-    need: Literal["roll", "pass", "discard"]
-
-
-class MakeRoomPending(TypedDict):
-    kind: Literal["make_room"]
-    seat: int
-    token: str
-
-
-class PoltergeistPending(TypedDict):
-    kind: Literal["poltergeist"]
-    event: str
-    seats: list[int]  # who passes an elixir
-    resolvers: list[int]  # the Ghost Vengeance queue entries it resolves
-    chosen: dict[str, int]  # seat -> receiver, secret until the elixirs move
-
-
-class ReactionPending(TypedDict):
-    kind: Literal["reaction"]
-    seats: list[int]
-    answered: list[int]
-    then: Pending  # the heal's resolution, resumed when the window closes
-
-
-Pending = (
-    RollOffPending
-    | CorruptionRollOffPending
-    | CorruptionRollPending
-    | OverflowPending
-    | HealPending
-    | KeepSpellPending
-    | VengeancePending
-    | PoltergeistPending
-    | MakeRoomPending
-    | ReactionPending
-)
 
 
 class State(TypedDict):
@@ -285,7 +205,7 @@ class State(TypedDict):
     step: str
     turn: int | None
     order: list[int]
-    pending: Pending | None
+    pending: Decision | None  # the open decision (waits.py)
     players: dict[str, Player]
     bags: dict[str, Bag]
     wilderness: Wilderness

@@ -10,7 +10,7 @@ from typing import NotRequired, TypedDict
 
 from athanor.engine import PUBLIC, Event
 from athanor.games.apothebakery.events import handles
-from athanor.games.apothebakery.state import Pending, State
+from athanor.games.apothebakery.state import State
 
 STEP = "StepEntered"
 
@@ -20,7 +20,6 @@ class StepEntered(TypedDict):
     step: str
     turn: int | None  # the index in the turn order of the seat to act; None: all seats
     round: NotRequired[int]
-    pending: NotRequired[Pending | None]
 
 
 def step(phase: str, name: str, turn: int | None = None, **extra: object) -> Event:
@@ -33,7 +32,7 @@ def _entered(state: State, body: StepEntered) -> None:
     state["phase"], state["step"], state["turn"] = body["phase"], body["step"], body["turn"]
     if "round" in body:
         state["round"] = body["round"]
-    state["pending"] = body.get("pending")
+    state["pending"] = None  # a new step asks afresh
     for p in state["players"].values():  # a new turn for whoever acts next
         p["turn_over"] = False
     if body["phase"] == "healing" and body["step"] == "heal":

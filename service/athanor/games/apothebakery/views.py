@@ -5,11 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine import Table
+from athanor.engine.decisions import Decision
+from athanor.games.apothebakery import waits
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.state import State, active_seat, seat_numbers
 from athanor.games.apothebakery.words import PHASES, condition_words, table_step
 
-PRIVATE_PENDING = {"keep_spell"}  # pending decisions whose contents are the seat's secret
+PRIVATE = {waits.KEEP_SPELL}  # decisions whose details are the asked seat's secret
+ONE_SEAT = {
+    waits.CORRUPTION_ROLLOFF, waits.OVERFLOW, waits.SIDE_EFFECTS, waits.REWARD, waits.DYING,
+    waits.KEEP_SPELL, waits.VENGEANCE, waits.MAKE_ROOM,
+}  # fmt: skip
+ANSWERS_AS = {
+    waits.ROLLOFF: "rolls",
+    waits.CORRUPTION_ROLLOFF: "rolls",
+    waits.POLTERGEIST: "chosen",
+}
 
 
 def view(cards: Cards, state: State, seat: int | None) -> dict[str, Any]:
@@ -60,17 +71,6 @@ def view(cards: Cards, state: State, seat: int | None) -> dict[str, Any]:
                 iridescent=p["iridescent_at"],
             )
         players[str(s)] = public
-    pending = state.get("pending")
-    if pending and pending.get("kind") in PRIVATE_PENDING and pending.get("seat") != seat:
-        pending = {"kind": pending["kind"], "seat": pending["seat"]}
-    if pending and pending.get("kind") == "poltergeist":
-        # who has chosen is public; a receiver only to its chooser, until the elixirs move
-        chosen = pending["chosen"]
-        pending = {
-            **{k: v for k, v in pending.items() if k != "chosen"},
-            "chosen": sorted(int(s) for s in chosen),
-            "passing_to": chosen.get(str(seat)) if seat is not None else None,
-        }
     return {
         "round": state["round"],
         "time_of_day": cards.time_of_day(state["round"]),
@@ -78,7 +78,7 @@ def view(cards: Cards, state: State, seat: int | None) -> dict[str, Any]:
         "step": state["step"],
         "order": list(state["order"]),
         "active": active_seat(state),
-        "pending": pending,
+        "pending": decision_view(state.get("pending"), seat),
         "players": players,
         "bags": state["bags"],
         "wilderness": {
@@ -96,6 +96,44 @@ def view(cards: Cards, state: State, seat: int | None) -> dict[str, Any]:
         "last_roll": dict(state["last_roll"]),
         "corruption": corruption_view(state),
     }
+
+
+def pending_view(d: Decision | None) -> dict[str, Any] | None:
+    """The open decision as views have always shown it (before it was an engine
+    Decision): its kind, "seat" or "seats", its details, and its answers under the
+    name the kind gives them; nothing hidden."""
+    if d is None:
+        return None
+    kind = d["kind"]
+    out: dict[str, Any] = {"kind": kind}
+    if kind in ONE_SEAT:
+        out["seat"] = waits.seat_of(d)
+    elif kind in (waits.POLTERGEIST, waits.REACTION):
+        out["seats"] = list(d["seats"])
+    out.update(d["details"])
+    if kind in ANSWERS_AS:
+        out[ANSWERS_AS[kind]] = dict(d["answers"])
+    if kind == waits.REACTION:
+        # the seats that have cast or passed, in the order the window offered them
+        out["answered"] = [s for s in d["seats"] if str(s) in d["answers"]]
+        out["then"] = pending_view(d["details"]["then"])
+    return out
+
+
+def decision_view(d: Decision | None, seat: int | None) -> dict[str, Any] | None:
+    """What `seat` may see of the open decision: drawn spells only by their drawer; of a
+    Poltergeist, who has chosen, and a receiver only by its chooser until the elixirs
+    move."""
+    shown = pending_view(d)
+    if d is None or shown is None:
+        return None
+    if d["kind"] in PRIVATE and waits.seat_of(d) != seat:
+        return {"kind": d["kind"], "seat": waits.seat_of(d)}
+    if d["kind"] == waits.POLTERGEIST:
+        chosen = d["answers"]
+        shown["chosen"] = sorted(int(s) for s in chosen)
+        shown["passing_to"] = chosen.get(str(seat)) if seat is not None else None
+    return shown
 
 
 def objective_card(cards: Cards, card_id: str) -> dict[str, Any]:
@@ -127,7 +165,7 @@ def table(cards: Cards, state: State) -> Table:
         track_length=cards.rounds(),
         phase=PHASES.get(state["phase"], state["phase"]),
         # the decision the table waits on, else the step, as the table says them
-        step=table_step(state["phase"], state["step"], (state.get("pending") or {}).get("kind")),
+        step=table_step(state["phase"], state["step"], waits.kind(state)),
         last_roll=roll["face"],
         last_roll_seat=roll["seat"],
         scores={int(s): p["reputation"] for s, p in state["players"].items()},
