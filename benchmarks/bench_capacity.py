@@ -1,12 +1,12 @@
 """The figures the capacity model is built on, measured here, and the model itself.
 
 1. Every seed game played to its end in-process by random legal commands through
-   `GameService.act` over a `RedisEventStore` on a fresh embedded Redis (the
+   `Commands.act` over a `RedisEventStore` on a fresh embedded Redis (the
    service's real path minus gRPC): events and commands per game, Redis memory per
    game and per event (MEMORY USAGE of each of the game's keys), and Redis CPU per
    event (INFO cpu before and after the play).
 2. Server memory per live game: the Python heap a game's cached state holds in a
-   fresh service (tracemalloc around `GameService.load`).
+   fresh service (tracemalloc around `Games.load`).
 3. Redis CPU per append at full speed: 64 tally games ticked concurrently through
    the service's group-committing store, so the cost per append is the shard's, not
    the client's.

@@ -114,7 +114,7 @@ async def first_views(server: AthanorServer, games: list[TallyGame]) -> list[flo
 
 
 async def in_process(data_dir: Path, snapshot_every: int, game_ids: list[str]) -> list[float]:
-    """Median seconds of `GameService.load` per game, a fresh service each time."""
+    """Median seconds of `Games.load` per game, a fresh service each time."""
     with EmbeddedRedis(data_dir / "redis") as redis_server:
         client = await connect(redis_server.url)
         try:
@@ -168,7 +168,7 @@ async def main_async(events: int, repeats: int, snapshot_every: int) -> None:
             shown = ", ".join(f"{cold[i][-1] * 1000:.1f}" for i in range(len(games)))
             say(f"  restart {rep + 1}/{repeats} (server up in {started:.1f}s): ms {shown}")
 
-        say("measuring in-process GameService.load on the same Redis")
+        say("measuring in-process Games.load on the same Redis")
         loads = await in_process(data_dir, snapshot_every, [g.game_id for g in games])
 
     say("")
