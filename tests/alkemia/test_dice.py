@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from athanor.engine import BadCommand, Rng
+from athanor.engine import BadCommand, Rng, decks
 from athanor.engine import dice as die_steps
 from athanor.engine.game import table
 from athanor.games.alkemia import content, dice
@@ -34,6 +34,17 @@ def test_the_engine_roll_draws_as_randint_did() -> None:
         after = [die_steps.roll(dice.FACES, {}, new, physical=False) for _ in range(5)]
         assert before == after
         assert old.randint(1, 1000) == new.randint(1, 1000)  # the same draws consumed
+
+
+def test_a_blind_pick_draws_as_choice_did() -> None:
+    """The stolen card and the ingredient tile: `decks.pick` reads the Rng as `choice`."""
+    pile = [f"card-{i}" for i in range(7)]
+    for n in range(100):
+        key = f"pick {n}".encode()
+        old, new = Rng(key), Rng(key)
+        assert [old.choice(pile) for _ in range(4)] == [decks.pick(pile, new) for _ in range(4)]
+    with pytest.raises(ValueError):
+        decks.pick([], Rng(b"empty"))
 
 
 def test_physical_dice_is_an_option_off_by_default() -> None:

@@ -132,12 +132,32 @@ def find(
     return found if limit is None else found[:limit]
 
 
+def pick(cards: Sequence[Card], rng: Rng) -> Card:
+    """One card taken blind from a pile in no order (a bag, a hand held face down):
+    one draw from the Rng, as `rng.choice`. Moving it is `move` in evolve."""
+    if not cards:
+        raise ValueError("cannot pick from an empty pile")
+    return rng.choice(cards)
+
+
 def shuffled_in(deck: Sequence[Card], cards: Iterable[Card], rng: Rng) -> list[Card]:
     """The deck's new order after `cards` are shuffled into it with the rest.
 
     Apply with `apply_order(deck, order)` once the cards have been put in the deck
     (`move(source, deck, cards)`), or to the deck alone for a plain shuffle."""
     return rng.shuffled([*deck, *cards])
+
+
+def inserted_at_random(deck: Sequence[Card], cards: Iterable[Card], rng: Rng) -> list[Card]:
+    """The deck's new order after each of `cards` in turn goes in at a random depth
+    (from on top to under the bottom), the deck's own cards keeping their order.
+
+    One `rng.randint(0, len)` per card, the deck one card longer each time. Apply with
+    `apply_order(deck, order)` once the cards have been put in the deck (`move`)."""
+    order = list(deck)
+    for card in cards:
+        order.insert(rng.randint(0, len(order)), card)
+    return order
 
 
 # -- evolve: apply a fact to the lists in the state ---------------------------------------

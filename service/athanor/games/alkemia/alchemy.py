@@ -4,7 +4,7 @@ ingredient tiles drawn in seat order from the First Player (AK-Q-46)."""
 
 from __future__ import annotations
 
-from athanor.engine import Event, Rng, RuleViolation, only_seats
+from athanor.engine import Event, Rng, RuleViolation, decks, only_seats
 from athanor.engine.decisions import answer_visibility, awaits
 from athanor.games.alkemia.content import Content, Item
 from athanor.games.alkemia.state import JSON, Player, State, listed, player
@@ -173,4 +173,5 @@ def draw_tile(content: Content, state: State, seat: int, rng: Rng) -> Event:
     pool = [t for t in state["bag"] if t.startswith(shape + ":")]
     if not pool:
         return Event("NoTileDrawn", {"seat": seat, "why": "bag"})
-    return Event("IngredientDrawn", {"seat": seat, "slot": i + 1, "tile": rng.choice(pool)})
+    tile = decks.pick(pool, rng)  # the bag is drawn from blind
+    return Event("IngredientDrawn", {"seat": seat, "slot": i + 1, "tile": tile})

@@ -146,7 +146,7 @@ def activate(content: Content, state: State, command: JSON, seat: int, rng: Rng)
         face = dice.roll(state, command, rng)
         events = [Event("StealRolled", {**paid, "target": target, "roll": face})]
         if face >= 2:  # AK-CS-16
-            card = rng.choice(player(state, target)["hand"])
+            card = decks.pick(player(state, target)["hand"], rng)  # blind, from the hand
             body = {"seat": seat, "target": target, "card": card}
             events.append(Event("Stolen", body, only_seats(seat, target), {**body, "card": ""}))
         return events
