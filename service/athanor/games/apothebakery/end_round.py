@@ -10,7 +10,7 @@ from athanor.engine import Event, Rng
 from athanor.games.apothebakery import corruption, deaths, foraging, ghosts, wilderness
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles
-from athanor.games.apothebakery.setup import seat_adventurers
+from athanor.games.apothebakery.setup import seat_adventurers, take_patients
 from athanor.games.apothebakery.state import ABILITIES, Patient, State
 from athanor.games.apothebakery.steps import step
 
@@ -95,8 +95,8 @@ class AdventurersReplaced(TypedDict):
 @handles("AdventurersReplaced")
 def _replaced(state: State, body: AdventurersReplaced) -> None:
     table = state["table"]
-    for i, pos in body["positions"].items():
+    # by position, as seat_adventurers dealt them to the empty ones in turn
+    seated = sorted(body["positions"].items(), key=lambda kv: int(kv[0]))
+    for i, pos in seated:
         table["positions"][int(i) - 1] = dict(pos, healed=False)
-    n = len(body["positions"])
-    for key in ("adventurers", "diagnoses", "cures"):
-        table[key] = table[key][n:]
+    take_patients(table, [pos for _, pos in seated])

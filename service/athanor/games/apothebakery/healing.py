@@ -10,7 +10,16 @@ from collections import Counter
 from itertools import combinations
 from typing import Any, TypedDict
 
-from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, decks, only_seats
+from athanor.engine import (
+    SERVER,
+    BadCommand,
+    Event,
+    Rng,
+    RuleViolation,
+    decks,
+    only_seats,
+    turns,
+)
 from athanor.games.apothebakery import (
     corruption,
     deaths,
@@ -318,9 +327,8 @@ def keep_spell(state: State, command: dict[str, Any], seat: int, rng: Rng) -> li
     old = player(state, seat)["oven"]
     kept = old is None or replace
     returned = [c for c in drawn if c != card] + ([] if kept else [card])
-    deck = list(state["spells"]["deck"])
-    for c in returned:  # back into the deck at a random position (AB-Q-35)
-        deck.insert(rng.randint(0, len(deck)), c)
+    # back into the deck, each at a random depth (AB-Q-35)
+    deck = decks.inserted_at_random(state["spells"]["deck"], returned, rng)
     events = [
         Event(
             "SpellChosen",
@@ -364,7 +372,7 @@ def _chosen(state: State, body: SpellChosen) -> None:
 
 @handles("SpellDeckReordered")
 def _reordered(state: State, body: SpellDeck) -> None:
-    state["spells"]["deck"] = list(body["deck"])
+    decks.apply_order(state["spells"]["deck"], body["deck"])
 
 
 def pass_turn(state: State, command: dict[str, Any], seat: int) -> list[Event]:
@@ -406,8 +414,11 @@ def advance(cards: Cards, state: State, rng: Rng) -> list[Event]:
     ]
     if not left or passes_in_row(state) >= len(state["order"]):
         return close(cards, state)
-    turn %= len(state["order"])
-    return [step("healing", "heal", turn)]
+    order = state["order"]
+    healer = active_seat(state)
+    # round the table: the seat after this one, or this one again when it plays alone
+    following = [*turns.seats_after(order, healer), healer][0]
+    return [step("healing", "heal", order.index(following))]
 
 
 def passes_in_row(state: State) -> int:

@@ -14,6 +14,7 @@ from athanor.games.apothebakery.state import (
     Options,
     Patient,
     State,
+    TableCards,
     new_player,
     player,
 )
@@ -237,8 +238,15 @@ class AdventurersSeated(TypedDict):
 def _seated(state: State, body: AdventurersSeated) -> None:
     table = state["table"]
     table["positions"] = [dict(p, healed=False) for p in body["positions"]]
-    for key in ("adventurers", "diagnoses", "cures"):
-        table[key] = table[key][len(body["positions"]) :]
+    take_patients(table, body["positions"])
+
+
+def take_patients(table: TableCards, patients: list[Patient]) -> None:
+    """The seated adventurers, their Diagnoses and Cures come off the top of their decks,
+    in the order `seat_adventurers` took them."""
+    decks.apply_draw(table["adventurers"], [p["adventurer"] for p in patients])
+    decks.apply_draw(table["diagnoses"], [p["diagnosis"] for p in patients])
+    decks.apply_draw(table["cures"], [p["cure"] for p in patients])
 
 
 @handles("SpellDeckShuffled")
