@@ -212,7 +212,7 @@ def test_bad_requests_get_the_right_status(server: ServerProcess) -> None:
         **_who_may_ask(stub, game_id, tokens, op),
         **_what_is_asked(stub, game_id, tokens, op),
     }
-    assert len(cases) == 16
+    assert len(cases) == 15
     for name, (call, expected) in cases.items():
         assert code_of(call) == expected, name
 
