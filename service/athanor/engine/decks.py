@@ -160,18 +160,6 @@ def inserted_at_random(deck: Sequence[Card], cards: Iterable[Card], rng: Rng) ->
     return order
 
 
-def inserted_at_random(deck: Sequence[Card], cards: Iterable[Card], rng: Rng) -> list[Card]:
-    """The deck's new order after each of `cards` in turn goes in at a random depth
-    (from on top to under the bottom), the deck's own cards keeping their order.
-
-    One `rng.randint(0, len)` per card, the deck one card longer each time. Apply with
-    `apply_order(deck, order)` once the cards have been put in the deck (`move`)."""
-    order = list(deck)
-    for card in cards:
-        order.insert(rng.randint(0, len(order)), card)
-    return order
-
-
 # -- evolve: apply a fact to the lists in the state ---------------------------------------
 
 
