@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, TypedDict
 
-from athanor.engine import BadCommand, Event, Rng, RuleViolation
+from athanor.engine import BadCommand, Event, Rng, RuleViolation, decks
 from athanor.engine.decisions import Decision
 from athanor.games.apothebakery import waits
 from athanor.games.apothebakery.cards import Cards
@@ -30,7 +30,7 @@ def draw_from_bag(state: State, bag: str, count: int, rng: Rng) -> list[str]:
         pool = [k for k in ("pure", "impure", "failed") for _ in range(left[k])]
         if not pool:
             break
-        kind = rng.choice(pool)
+        kind = decks.pick(pool, rng)  # a token drawn blind from the bag
         draws.append(kind)
         if kind != FAILED:
             left[kind] -= 1

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from athanor.engine import previews
 from athanor.games.apothebakery import (
     alchemy,
     foraging,
@@ -41,14 +42,13 @@ from athanor.games.wording import count, listing, title
 JSON = dict[str, Any]
 
 
-class Seen:
-    """The acting seat's view, with the look-ups every preview needs."""
+class Seen(previews.Seen):
+    """The acting seat's view, with the look-ups Apothebakery's previews need; the
+    content is the rules' `Cards`."""
 
     def __init__(self, cards: Cards, view: JSON, seat: str) -> None:
+        super().__init__(cards, view, seat)
         self.cards = cards
-        self.view = view
-        self.seat = seat
-        self.me: JSON = view["players"][seat]
 
     def mana_text(self, abilities: int) -> str:
         cost = alchemy.mana_for(self.cards, self.me["activations"], abilities)
@@ -78,14 +78,6 @@ def acting_seat(view: JSON) -> str | None:
     players = view.get("players") or {}
     mine = [s for s, p in players.items() if isinstance(p.get("forrie_hand"), list)]
     return mine[0] if len(mine) == 1 else None
-
-
-def preview(cards: Cards, view: JSON, command: JSON) -> str | None:
-    seat = acting_seat(view)
-    make = PREVIEWS.get(str(command.get("type")))
-    if seat is None or make is None:
-        return None
-    return make(Seen(cards, view, seat), command)
 
 
 # -- words --------------------------------------------------------------------------
@@ -469,3 +461,6 @@ PREVIEWS: dict[str, Callable[[Seen, JSON], str | None]] = {
     "PassElixir": pass_elixir,
     "ArrangeInventory": arrange_inventory,
 }
+
+# preview(cards, view, command): the rules' Presentation.preview
+preview = previews.previewer(PREVIEWS, acting_seat, seen=Seen)
