@@ -12,15 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from athanor.cli import content_check
-from athanor.games.apothebakery import content
-from athanor.games.apothebakery.content import (
-    CONTENT_DIR,
-    SPECIES,
-    ContentError,
-    InventoryToken,
-    PlayerFacts,
-    objective_met,
-)
+from athanor.games.apothebakery import content, printed
+from athanor.games.apothebakery.conditions import InventoryToken, PlayerFacts, objective_met
+from athanor.games.apothebakery.content import CONTENT_DIR, ContentError
+from athanor.games.apothebakery.printed import SPECIES
 from tests.pack_support import copy_pack, corrupted_value_is_named, edit_file, refused
 
 TYPES = ("plant", "water", "berry", "rock", "insect")
@@ -166,7 +161,7 @@ def test_AB_Q_01_die_faces(pack: content.Content) -> None:
         ("+3", False, 3),
     ]
     with pytest.raises(ValueError):
-        content.parse_face("3")
+        printed.parse_face("3")
 
 
 @pytest.mark.rule("AB-HEAL-05", "AB-Q-17", "AB-COR-03")
@@ -240,10 +235,10 @@ def test_AB_Q_47_corruption_cards(pack: content.Content) -> None:
 
 @pytest.mark.rule("AB-SOLO-06")
 def test_AB_SOLO_06_solo_spell_deck(pack: content.Content) -> None:
-    assert {c.spell for c in pack.spells} == set(content.SPELLS)
-    assert set(pack.spell_kinds) == set(content.SPELLS)
+    assert {c.spell for c in pack.spells} == set(printed.SPELLS)
+    assert set(pack.spell_kinds) == set(printed.SPELLS)
     solo = pack.spell_deck(solo=True)
-    assert {c.spell for c in solo} == set(content.SPELLS) - {"cleanse", "helping_hand"}
+    assert {c.spell for c in solo} == set(printed.SPELLS) - {"cleanse", "helping_hand"}
     assert len(solo) == 30 - sum(c.spell in ("cleanse", "helping_hand") for c in pack.spells)
 
 
@@ -428,7 +423,7 @@ def test_content_objects_stay_frozen_dataclasses(pack: content.Content) -> None:
     with pytest.raises(pydantic.ValidationError):
         dataclasses.replace(s, rounds=0)
     with pytest.raises(pydantic.ValidationError):
-        content.Cure(id="c", elixirs=(), reputation=1)
+        printed.Cure(id="c", elixirs=(), reputation=1)
 
 
 @settings(max_examples=60, deadline=None)

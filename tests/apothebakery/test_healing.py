@@ -15,7 +15,7 @@ import pytest
 
 from athanor.engine import BadCommand, RuleViolation
 from athanor.engine.game import GameState
-from athanor.games.apothebakery.content import Cure
+from athanor.games.apothebakery.printed import Cure
 from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import (
     Scripted,

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from athanor.engine.game import GameState
-from athanor.games.apothebakery.content import Cure
+from athanor.games.apothebakery.printed import Cure
 from athanor.games.apothebakery.rules import RULES
 from tests.apothebakery.support import act, edit, legal, play_until, shown_pending
 from tests.apothebakery.test_alchemy import (

@@ -17,7 +17,7 @@ import pytest
 
 from athanor.engine import BadCommand, Event, RuleViolation
 from athanor.engine.game import GameState
-from athanor.games.apothebakery.content import CorruptionCard
+from athanor.games.apothebakery.printed import CorruptionCard
 from athanor.games.apothebakery.rules import RULES, ApothebakeryRules
 from tests.apothebakery.support import (
     Scripted,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from athanor.games.apothebakery import labels
-from athanor.games.apothebakery.content import (
-    Content,
+from athanor.games.apothebakery.content import Content
+from athanor.games.apothebakery.printed import (
     CorruptionCard,
     Cure,
     Diagnosis,

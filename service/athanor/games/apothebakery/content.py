@@ -10,88 +10,48 @@ they follow, so a table with printed cards can swap its own files in and run
 ``load(directory)`` returns a frozen ``Content`` and raises ``ContentError`` for a pack
 with any problem, so the server never runs a broken pack.
 
-Adding a field: declare it once, on its ``@schema`` class (a frozen dataclass pydantic
-checks: its type, and bounds with ``Field(ge=..)``, are the field's whole check); a rule
-that spans several cards or files goes in ``_validate_*``. Unknown keys are reported,
-which catches typos in hand-edited packs.
-
-Objective conditions (``objectives.toml``, ``condition = { kind = ..., ... }``) use the
-closed vocabulary in ``CONDITION_KINDS``. Each reads only end-of-game public facts of one
-player (``PlayerFacts``), evaluated by ``objective_met``:
-
-- ``heals_at_least {n}``: cures the player administered (``PlayerFacts.heals``; a heal
-  whose side-effect Skull killed the adventurer counts, AB-GV-01) >= n.
-- ``cure_cards_at_least {n}``: collected Cure cards >= n.
-- ``cure_type_count_at_least {type, n}``: copies of ``type`` (an elixir type or
-  ``rainbow``) printed on the collected Cure cards >= n.
-- ``distinct_cure_types_at_least {n}``: different types (``rainbow`` included) printed on
-  the collected Cure cards >= n.
-- ``cure_elixirs_at_least {n}``: elixirs printed on the collected Cure cards, all types,
-  >= n.
-- ``cures_worth_at_least {reputation, n}``: collected Cure cards whose printed reputation
-  is >= ``reputation``, at least n of them.
-- ``diagnoses_at_least {n}``: collected Diagnosis cards >= n.
-- ``diagnosis_health_count_at_least {health, n}``: collected Diagnosis cards whose printed
-  starting health equals ``health`` (1..3), at least n of them.
-- ``inventory_at_least {token, n[, type]}``: inventory tokens of kind ``token`` (pure,
-  impure, rainbow, failed, spectral), optionally only of elixir ``type`` (pure/impure
-  only), >= n.
-- ``no_failed_or_vials {}``: the inventory holds no Failed Elixir and no Spectral Vial.
-- ``reputation_at_least {n}``: reputation after the Scoring Card and penalties, before any
-  objective bonus (the order of AB-END-01), >= n.
-- ``mana_at_least {n}``: unused Mana >= n ('End with Unused Mana', expansion only per
-  AB-PUB-02 / AB-Q-20).
-- ``spells_cast_at_least {n}``: spells the player cast during the game >= n.
+Adding a field: declare it once, on its ``@schema`` class in printed.py (a frozen
+dataclass pydantic checks: its type, and bounds with ``Field(ge=..)``, are the field's
+whole check); a rule that spans several cards or files goes in ``_validate_*``. Unknown
+keys are reported, which catches typos in hand-edited packs. Objective conditions, their
+vocabulary and their check, are in conditions.py.
 """
 
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Annotated, Any, Literal, TypeVar, get_args
+from typing import Annotated, Any, TypeVar
 
-from pydantic import Field, PlainValidator
+from pydantic import Field
 
 from athanor.games import packs
-from athanor.games.packs import ContentError as ContentError
-from athanor.games.packs import (
-    Distinct,
-    Flag,
-    Int,
-    Keyed,
-    Natural,
-    Packs,
-    Positive,
-    Table,
-    Text,
-    at,
-    deck_file,
-    empty_table,
-    schema,
+from athanor.games.apothebakery.conditions import check_condition
+from athanor.games.apothebakery.printed import (
+    MODES,
+    RAINBOW,
+    SPECIES,
+    SPELLS,
+    Adventurer,
+    CorruptionCard,
+    Cure,
+    Diagnosis,
+    ForrieCard,
+    GhostVengeance,
+    Objective,
+    ResourceCard,
+    Settings,
+    Spell,
+    SpellCard,
+    SpellKind,
 )
+from athanor.games.packs import ContentError as ContentError
+from athanor.games.packs import Keyed, Packs, Table, deck_file, empty_table
 
 CONTENT_DIR = Path(__file__).with_name("content")
-
-Species = Literal["plant", "rock", "water", "berry", "insect"]
-Spell = Literal[
-    "stasis",
-    "cleanse",
-    "free_sample",
-    "metamorphosis",
-    "helping_hand",
-    "forrie_tamer",
-    "clean_sweep",
-]
-Mode = Literal["solo", "2p", "3p", "4p", "2p_difficult"]
-SPECIES: tuple[str, ...] = get_args(Species)
-SPELLS: tuple[str, ...] = get_args(Spell)
-MODES: tuple[str, ...] = get_args(Mode)
-RAINBOW = "rainbow"
-TOKENS = ("pure", "impure", "rainbow", "failed", "spectral")
 
 # AB-SET-26: the printed deck sizes; Forries are 5 species x (12 regular + 1 Iridescent).
 EXPECTED_COUNTS: Mapping[str, int] = MappingProxyType(
@@ -111,236 +71,7 @@ MAX_PLAYERS = 4
 OBJECTIVES_PER_PLAYER = 3  # AB-SET-14
 FORRIE_HAND = 3  # AB-FOR-01
 
-OneToThree = Annotated[Int, Field(ge=1, le=3)]
-
-
 # ContentError (imported above) lives in athanor.games.packs, shared by every game
-
-
-# ---------------------------------------------------------------- cards
-
-# Each class below is the schema of one kind of card: the TOML fields are its fields, and
-# a value of the wrong type or out of range is a problem naming the file and the card.
-
-
-@schema
-class ForrieCard:
-    id: Text
-    species: Species
-    stamina: Natural
-    strength: Natural
-    iridescent: Flag = False
-
-
-@schema
-class ResourceCard:
-    id: Text
-    type: Text  # an elixir type of game.toml
-    potency: Positive
-
-
-@schema
-class Adventurer:
-    id: Text
-    name: Text
-    spells: OneToThree  # how many spell cards a healer draws (AB-SPL-01)
-    ghost_vengeance: Text  # a GhostVengeance id
-
-
-@schema
-class Diagnosis:
-    id: Text
-    cake: Text
-    health: OneToThree
-
-
-@schema
-class Cure:
-    id: Text
-    # elixir types or "rainbow", repeats allowed
-    elixirs: Annotated[tuple[Text, ...], Field(min_length=1, max_length=4)]
-    reputation: Natural
-
-
-@schema
-class SpellKind:
-    id: Text  # the key of its [spells.<id>] table
-    name: Text
-    text: Text
-
-
-@schema
-class SpellCard:
-    id: Text
-    spell: Spell
-
-
-@schema
-class GhostVengeance:
-    id: Text
-    name: Text
-    text: Text
-    solo_text: Text | None = None
-
-
-@schema
-class Objective:
-    id: Text
-    title: Text
-    bonus: Natural
-    # {"kind": ..., fields}: checked against CONDITION_KINDS, whose fields depend on the
-    # pack's elixir types
-    condition: Table[Text, Any] = field(hash=False)
-    expansion_only: Flag = False
-
-
-@schema
-class CorruptionCard:
-    id: Text
-    stamina: Natural
-    heart: Natural
-    # Wilderness slots, 1 = leftmost
-    spoils: Annotated[tuple[Positive, ...], Field(min_length=1), Distinct]
-
-
-# ---------------------------------------------------------------- game.toml
-
-
-@dataclass(frozen=True)
-class DieFace:
-    face: str  # as written in game.toml
-    skull: bool
-    value: int  # signed; 0 for blank and skull
-
-
-_NUMBER_FACE = re.compile(r"[+-][1-9][0-9]*")
-
-
-def parse_face(face: str) -> DieFace:
-    """A die face: "skull", "blank" or a signed number such as "-2" or "+3"."""
-    if face == "skull":
-        return DieFace(face, skull=True, value=0)
-    if face == "blank":
-        return DieFace(face, skull=False, value=0)
-    if _NUMBER_FACE.fullmatch(face):
-        return DieFace(face, skull=False, value=int(face))
-    raise ValueError(f"{face!r} is not skull, blank or a signed number like -1 or +3")
-
-
-def _face(value: object) -> DieFace:
-    if isinstance(value, DieFace):
-        return value  # a Settings built in code, such as by dataclasses.replace
-    if not isinstance(value, str):
-        raise ValueError(f"{value!r} is not a string such as 'skull', 'blank' or '+3'")
-    return parse_face(value)
-
-
-Face = Annotated[DieFace, PlainValidator(_face)]
-
-
-@schema
-class BagContents:
-    """Tokens in each of the five bags at setup."""
-
-    pure: Natural
-    impure: Natural
-    failed: Natural
-
-
-@schema
-class BoardSide:
-    side: Text
-    players: tuple[Positive, ...]
-    costs: tuple[Positive, ...]  # stamina cost per slot, left to right
-
-
-@schema
-class VialBand:
-    min: Positive
-    normal: Natural
-    difficult: Natural
-    max: Positive | None = None  # None: open-ended
-
-
-@schema
-class Scoring:
-    categories: tuple[Text, ...]
-    category_bonus: Int
-    most_brewed_bonus: Int
-    failed_penalty: Int
-    spectral_penalty: Int
-
-
-@schema
-class Abilities:
-    names: tuple[Text, ...]
-    first_cost: Natural
-    overcharge_cost: Natural
-    max_per_round: Positive
-
-
-@schema
-class Settings:
-    """The constants of game.toml."""
-
-    bags: Table[Mode, BagContents] = field(hash=False)  # by mode (MODES)
-    adventurers_in_play: Table[Mode, Positive] = field(hash=False)  # by mode
-    supply: Table[Text, Natural] = field(hash=False)
-    starting_mana: Natural
-    inventory_size: Positive
-    rounds: Positive
-    time_of_day: tuple[Text, ...]
-    heal_bonus: Table[int, Int] = field(hash=False)  # by hearts
-    corruption_health: Table[int, Int] = field(hash=False)  # by hearts
-    solo_vials: tuple[VialBand, ...]
-    scoring: Scoring
-    abilities: Abilities
-    placeholders: Table[Text, Text] = field(hash=False)  # value -> AB-Q basis
-    # Fields read from another key come last: a dataclass takes their specs as defaults.
-    elixir_types: Annotated[tuple[Text, ...], Field(min_length=1)] = at("elixirs", "types")
-    bag_colours: Table[Text, Text] = field(hash=False, default=at("elixirs", "bag_colour"))
-    die: tuple[Face, ...] = Field(alias="side_effect_die")
-    boards: tuple[BoardSide, ...] = Field(alias="wilderness_board")
-    blind_draw_cost: Positive = at("blind_draw", "cost")
-    blind_draw_count: Positive = at("blind_draw", "count")
-    heal_bonus_otherwise: Int = at("otherwise", "heal_bonus")
-    corruption_health_otherwise: Int = at("otherwise", "corruption_health")
-    placeholder: Flag = False
-
-    @staticmethod
-    def mode(players: int, difficult: bool = False) -> str:
-        """The MODES key for a player count (solo is 1; difficult only with 2)."""
-        if players == 1:
-            return "solo"
-        if players == 2 and difficult:
-            return "2p_difficult"
-        return f"{players}p"
-
-    def bag(self, players: int, difficult: bool = False) -> BagContents:
-        return self.bags[self.mode(players, difficult)]
-
-    def adventurer_count(self, players: int, difficult: bool = False) -> int:
-        return self.adventurers_in_play[self.mode(players, difficult)]
-
-    def board(self, players: int) -> BoardSide:
-        """The Wilderness Board side for a player count (AB-SET-17, AB-2PD-03)."""
-        for side in self.boards:
-            if players in side.players:
-                return side
-        raise KeyError(f"no Wilderness Board side for {players} players")
-
-    def heal_bonus_for(self, hearts: int) -> int:
-        return self.heal_bonus.get(hearts, self.heal_bonus_otherwise)
-
-    def corruption_health_for(self, hearts: int) -> int:
-        return self.corruption_health.get(hearts, self.corruption_health_otherwise)
-
-    def vial_penalty(self, vials: int, difficult: bool = False) -> int:
-        """Points subtracted from Corruption for its vials (AB-SST, 0 vials: AB-Q-46)."""
-        for band in self.solo_vials:
-            if vials >= band.min and (band.max is None or vials <= band.max):
-                return band.difficult if difficult else band.normal
-        return 0
 
 
 # ---------------------------------------------------------------- the pack
@@ -459,92 +190,6 @@ class Content:
         return {name: len(getattr(self, name)) for name in EXPECTED_COUNTS}
 
 
-# ---------------------------------------------------------------- objectives
-
-
-@dataclass(frozen=True)
-class InventoryToken:
-    kind: str  # one of TOKENS
-    type: str | None = None  # elixir type, for pure and impure tokens
-
-
-@dataclass(frozen=True)
-class PlayerFacts:
-    """The end-of-game public facts one objective condition may read."""
-
-    heals: int
-    cures: tuple[str, ...]  # collected Cure card ids
-    diagnoses: tuple[str, ...]  # collected Diagnosis card ids
-    inventory: tuple[InventoryToken, ...]
-    mana: int
-    reputation: int  # before objective bonuses
-    spells_cast: int
-
-
-# Field kinds: "count" an integer >= 1, "integer" any integer, "cure_type" an elixir type
-# or rainbow, "token" one of TOKENS, "elixir" an elixir type, "health" 1..3.
-# A field name ending in "?" is optional.
-CONDITION_KINDS: Mapping[str, Mapping[str, str]] = MappingProxyType(
-    {
-        "heals_at_least": {"n": "count"},
-        "cure_cards_at_least": {"n": "count"},
-        "cure_type_count_at_least": {"type": "cure_type", "n": "count"},
-        "distinct_cure_types_at_least": {"n": "count"},
-        "cure_elixirs_at_least": {"n": "count"},
-        "cures_worth_at_least": {"reputation": "count", "n": "count"},
-        "diagnoses_at_least": {"n": "count"},
-        "diagnosis_health_count_at_least": {"health": "health", "n": "count"},
-        "inventory_at_least": {"token": "token", "n": "count", "type?": "elixir"},
-        "no_failed_or_vials": {},
-        "reputation_at_least": {"n": "integer"},
-        "mana_at_least": {"n": "count"},
-        "spells_cast_at_least": {"n": "count"},
-    }
-)
-
-
-def objective_met(content: Content, objective: Objective, facts: PlayerFacts) -> bool:
-    """Whether ``facts`` satisfy the objective's condition (AB-END-09)."""
-    cond = objective.condition
-    kind = cond["kind"]
-    cures = [content.cure(c) for c in facts.cures]
-    printed = [e for cure in cures for e in cure.elixirs]
-    match kind:
-        case "heals_at_least":
-            return facts.heals >= cond["n"]
-        case "cure_cards_at_least":
-            return len(cures) >= cond["n"]
-        case "cure_type_count_at_least":
-            return printed.count(cond["type"]) >= cond["n"]
-        case "distinct_cure_types_at_least":
-            return len(set(printed)) >= cond["n"]
-        case "cure_elixirs_at_least":
-            return len(printed) >= cond["n"]
-        case "cures_worth_at_least":
-            return sum(c.reputation >= cond["reputation"] for c in cures) >= cond["n"]
-        case "diagnoses_at_least":
-            return len(facts.diagnoses) >= cond["n"]
-        case "diagnosis_health_count_at_least":
-            healths = [content.diagnosis(d).health for d in facts.diagnoses]
-            return healths.count(cond["health"]) >= cond["n"]
-        case "inventory_at_least":
-            wanted = [
-                t
-                for t in facts.inventory
-                if t.kind == cond["token"] and ("type" not in cond or t.type == cond["type"])
-            ]
-            return len(wanted) >= cond["n"]
-        case "no_failed_or_vials":
-            return not any(t.kind in ("failed", "spectral") for t in facts.inventory)
-        case "reputation_at_least":
-            return facts.reputation >= cond["n"]
-        case "mana_at_least":
-            return facts.mana >= cond["n"]
-        case "spells_cast_at_least":
-            return facts.spells_cast >= cond["n"]
-    raise ValueError(f"unknown objective condition kind {kind!r}")
-
-
 # ---------------------------------------------------------------- checks across cards
 
 # What a field's schema cannot say: a value that must agree with another field, another
@@ -657,7 +302,7 @@ def _validate_cards(c: Content, partial: set[str], note: Callable[[str], None]) 
             note(f"spells.toml: no [spells.{spell_id}] definition.")
 
     for obj in c.objectives:
-        _check_condition(obj, cure_types, types, note)
+        check_condition(obj, cure_types, types, note)
 
     # Corruption plays on the 1-2 player side (AB-SOLO-02, AB-2PD-03).
     slots = max((len(b.costs) for b in c.settings.boards if 1 in b.players), default=0)
@@ -697,50 +342,6 @@ def _validate_setup(c: Content, note: Callable[[str], None]) -> None:
             f"forries.toml: only {len(decks)} species decks hold {FORRIE_HAND} cards; "
             f"{players} players need one each."
         )
-
-
-def _check_condition(
-    obj: Objective, cure_types: set[str], types: set[str], note: Callable[[str], None]
-) -> None:
-    where = f"objectives.toml, card {obj.id}"
-    cond = obj.condition
-    kind = cond.get("kind")
-    spec = CONDITION_KINDS.get(kind) if isinstance(kind, str) else None
-    if spec is None:
-        note(f"{where}: unknown condition kind {kind!r} (known: {', '.join(CONDITION_KINDS)}).")
-        return
-    fields = {name.rstrip("?"): (kind_, name.endswith("?")) for name, kind_ in spec.items()}
-    for name, (ftype, optional) in fields.items():
-        if name not in cond:
-            if not optional:
-                note(f"{where}: condition {kind} needs {name}.")
-            continue
-        value = cond[name]
-        valid = {
-            "count": lambda v: _is_int(v) and v >= 1,
-            "integer": _is_int,
-            "health": lambda v: _is_int(v) and 1 <= v <= 3,
-            "cure_type": lambda v: v in cure_types,
-            "elixir": lambda v: v in types,
-            "token": lambda v: v in TOKENS,
-        }[ftype]
-        if not valid(value):
-            note(f"{where}: condition {kind} field {name} = {value!r} is not a valid {ftype}.")
-    for name in cond:
-        if name != "kind" and name not in fields:
-            note(f"{where}: condition {kind} has unknown field {name!r}.")
-    if (
-        kind == "inventory_at_least"
-        and "type" in cond
-        and cond.get("token") not in ("pure", "impure")
-    ):
-        note(
-            f"{where}: condition inventory_at_least may name a type only for pure or impure tokens."
-        )
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # ---------------------------------------------------------------- entry points

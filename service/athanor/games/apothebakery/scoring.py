@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any, NotRequired, TypedDict
 
 from athanor.engine import Event, Outcome
-from athanor.games.apothebakery import content, corruption
+from athanor.games.apothebakery import conditions, corruption
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.apothebakery.events import handles
 from athanor.games.apothebakery.state import (
@@ -105,12 +105,13 @@ def tally(cards: Cards, state: State) -> dict[str, Any]:
             + entry["failed"]
             + entry["spectral"]
         )
-        facts = content.PlayerFacts(
+        facts = conditions.PlayerFacts(
             heals=p["heals"],
             cures=tuple(p["cures"]),
             diagnoses=tuple(p["diagnoses"]),
             inventory=tuple(
-                content.InventoryToken(token_kind(t), token_type(t) or None) for t in p["inventory"]
+                conditions.InventoryToken(token_kind(t), token_type(t) or None)
+                for t in p["inventory"]
             ),
             mana=p["mana"],
             reputation=before,
@@ -119,7 +120,7 @@ def tally(cards: Cards, state: State) -> dict[str, Any]:
         objectives = []
         for oid in p["objectives"]:
             card = cards.objective(oid)
-            met = content.objective_met(cards.content, card, facts)
+            met = conditions.objective_met(cards.content, card, facts)
             objectives.append({"id": oid, "met": met, "bonus": card.bonus if met else 0})
         entry["objectives"] = objectives
         entry["total"] = before + sum(o["bonus"] for o in objectives)

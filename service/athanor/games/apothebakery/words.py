@@ -205,7 +205,7 @@ def describe(cards: Cards, event_type: str, body: dict[str, Any]) -> str | None:
     return sentence(TEMPLATES.get(event_type), body, cards.names())
 
 
-# Each objective condition kind (content.CONDITION_KINDS) as the printed card says it.
+# Each objective condition kind (conditions.CONDITION_KINDS) as the printed card says it.
 CONDITIONS: dict[str, str] = {
     "heals_at_least": "administer at least {n} cures",
     "cure_cards_at_least": "collect at least {n} Cure cards",
