@@ -8,7 +8,7 @@ from athanor.engine import Table
 from athanor.engine.decisions import Decision
 from athanor.games.apothebakery import waits
 from athanor.games.apothebakery.cards import Cards
-from athanor.games.apothebakery.state import State, active_seat, seat_numbers
+from athanor.games.apothebakery.state import Player, State, active_seat, seat_numbers
 from athanor.games.apothebakery.words import PHASES, condition_words, table_step
 
 PRIVATE = {waits.KEEP_SPELL}  # decisions whose details are the asked seat's secret
@@ -29,48 +29,7 @@ def view(cards: Cards, state: State, seat: int | None) -> dict[str, Any]:
         p = state["players"].get(str(s))
         if p is None:  # before the stations are assigned (the view at version 1)
             continue
-        public = {
-            "station": p.get("station", ""),
-            "species": p["species"],
-            "mana": p["mana"],
-            "reputation": p["reputation"],
-            "inventory": list(p["inventory"]),
-            "ready": dict(p["ready"]),
-            "activations": p["activations"],
-            "resources": len(p["resources"]),
-            "forrie_deck": len(p["deck"]),
-            "exhausted": list(p["exhausted"]),
-            "forrie_hand": len(p["hand"]),
-            "picked": bool(p["picked"]),
-            "revealed": p["revealed"],
-            "stamina": p["stamina"],
-            # the species a Metamorphosis makes this turn's Forries count as (public:
-            # SpeciesChanged is); None when they count as the deck's own (AB-SPL-20)
-            "metamorphosis": p.get("metamorphosis"),
-            "fed": p["fed"],
-            "iridescent": p["iridescent_at"],  # a shuffle-in is announced publicly
-            "diagnoses": list(p["diagnoses"]),
-            "cures": list(p["cures"]),
-            "heals": p["heals"],
-            "spell_in_oven": p["oven"] is not None,
-            "stasis": list(p.get("stasis", [])),  # beside the caster's station (AB-SPL-09)
-            "objectives": len(p["objectives"]),
-            "exchanged": p["exchanged"],
-            "scored": p["scored"],
-        }
-        if seat == s:
-            public.update(
-                forrie_hand=list(p["hand"]),
-                picked=list(p["picked"]),
-                benefit=p["benefit"],
-                resources=list(p["resources"]),
-                objectives=list(p["objectives"]),
-                # what the owner reads on its secret cards (nobody else sees them)
-                objective_cards=[objective_card(cards, o) for o in p["objectives"]],
-                oven=p["oven"],
-                iridescent=p["iridescent_at"],
-            )
-        players[str(s)] = public
+        players[str(s)] = player_view(cards, p, mine=seat == s)
     return {
         "round": state["round"],
         "time_of_day": cards.time_of_day(state["round"]),
@@ -96,6 +55,53 @@ def view(cards: Cards, state: State, seat: int | None) -> dict[str, Any]:
         "last_roll": dict(state["last_roll"]),
         "corruption": corruption_view(state),
     }
+
+
+def player_view(cards: Cards, p: Player, mine: bool) -> dict[str, Any]:
+    """A player as every seat sees it; `mine`: as the player itself does, its hand,
+    picks, resources, objectives and oven shown."""
+    public = {
+        "station": p.get("station", ""),
+        "species": p["species"],
+        "mana": p["mana"],
+        "reputation": p["reputation"],
+        "inventory": list(p["inventory"]),
+        "ready": dict(p["ready"]),
+        "activations": p["activations"],
+        "resources": len(p["resources"]),
+        "forrie_deck": len(p["deck"]),
+        "exhausted": list(p["exhausted"]),
+        "forrie_hand": len(p["hand"]),
+        "picked": bool(p["picked"]),
+        "revealed": p["revealed"],
+        "stamina": p["stamina"],
+        # the species a Metamorphosis makes this turn's Forries count as (public:
+        # SpeciesChanged is); None when they count as the deck's own (AB-SPL-20)
+        "metamorphosis": p.get("metamorphosis"),
+        "fed": p["fed"],
+        "iridescent": p["iridescent_at"],  # a shuffle-in is announced publicly
+        "diagnoses": list(p["diagnoses"]),
+        "cures": list(p["cures"]),
+        "heals": p["heals"],
+        "spell_in_oven": p["oven"] is not None,
+        "stasis": list(p.get("stasis", [])),  # beside the caster's station (AB-SPL-09)
+        "objectives": len(p["objectives"]),
+        "exchanged": p["exchanged"],
+        "scored": p["scored"],
+    }
+    if mine:
+        public.update(
+            forrie_hand=list(p["hand"]),
+            picked=list(p["picked"]),
+            benefit=p["benefit"],
+            resources=list(p["resources"]),
+            objectives=list(p["objectives"]),
+            # what the owner reads on its secret cards (nobody else sees them)
+            objective_cards=[objective_card(cards, o) for o in p["objectives"]],
+            oven=p["oven"],
+            iridescent=p["iridescent_at"],
+        )
+    return public
 
 
 def pending_view(d: Decision | None) -> dict[str, Any] | None:
