@@ -111,7 +111,7 @@ def check(t: Table) -> None:
         places += rs["solo"]["stack"]
     pending = rs["pending"] or {}
     if pending:  # the event being resolved, and elixirs given up to an exchange meanwhile
-        places += [pending["card"], *pending["given"]]
+        places += [pending["details"]["card"], *pending["details"]["given"]]
     assert len(rs["display"]) == s.display_size
     assert not any(content.is_event(c) for c in rs["display"] if c)
     for seat, p in rs["players"].items():

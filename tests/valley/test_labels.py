@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from athanor.engine import game
 from athanor.engine.game import strings_in
 from athanor.games.valley import content, labels
-from athanor.games.valley.previews import EFFECT_NAMES
+from athanor.games.valley.names import EFFECT_NAMES
 from athanor.games.valley.rules import RULES
 from tests.valley.test_invariants import Table
 

@@ -300,8 +300,8 @@ def end_turn(t: Trial, text: str) -> bool:
 
 
 def protect(t: Trial, text: str) -> bool:
-    pending = t.state.rules_state["pending"]
-    effect, param = pending["effect"], pending["param"]
+    event = t.state.rules_state["pending"]["details"]
+    effect, param = event["effect"], event["param"]
     if t.command["use"]:
         assert t.struck() is None and "protection" not in t.now["tokens"]
         if effect == "reshuffle":
@@ -383,7 +383,7 @@ def kind_of(state: GameState, command: JSON) -> str:
     """A command type, with the event effect for the event decisions."""
     if command["type"] in ("Protect", "ChooseElixir"):
         use = {True: ":use", False: ":keep"}.get(command.get("use"), "")
-        return f"{command['type']}:{state.rules_state['pending']['effect']}{use}"
+        return f"{command['type']}:{state.rules_state['pending']['details']['effect']}{use}"
     return str(command["type"])
 
 

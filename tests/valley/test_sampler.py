@@ -73,7 +73,9 @@ def hidden_parts_kept(shown: Shown, twin: GameState, audience: int | None) -> No
     assert hidden(ts) == hidden(rs), where
     # the events still hidden are among those nobody has seen (the box and the one
     # resolving hold every revealed event)
-    revealed = {c for c in rs["box"] if c in EVENTS} | {(rs["pending"] or {}).get("card")}
+    revealed = {c for c in rs["box"] if c in EVENTS}
+    if rs["pending"] is not None:
+        revealed.add(rs["pending"]["details"]["card"])
     assert not revealed & set(ts["deck"]), where
 
 
@@ -93,7 +95,7 @@ def card_places(rs: State) -> list[str]:
     if rs["solo"] is not None:
         places += rs["solo"]["stack"]
     if rs["pending"]:
-        places += [rs["pending"]["card"], *rs["pending"]["given"], *rs["pending"]["set_aside"]]
+        places += [rs["pending"]["details"]["card"], *rs["pending"]["details"]["given"]]
     for p in rs["players"].values():
         places += [c for c in p["chest"] if c] + p["sold"]
     return places

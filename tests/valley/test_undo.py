@@ -125,7 +125,7 @@ def test_an_event_decision_is_taken_back_until_the_deck_deals() -> None:
     first = active_seat(state.rules_state)
     second = 3 - first
     _, revealed = act(state, first, {"type": "EndTurn"})
-    assert revealed.rules_state["pending"]["effect"] == "slowdown"
+    assert revealed.rules_state["pending"]["details"]["effect"] == "slowdown"
     stands(revealed, first)
     protect = [{"type": "Protect", "use": True}, {"type": "Protect", "use": False}]
     assert legal(revealed, first) == protect

@@ -10,14 +10,13 @@ from typing import Any
 from athanor.engine import BadCommand, Event, RuleViolation
 from athanor.games.valley.content import Content
 from athanor.games.valley.events import (
+    REGISTRY,
     ActionTaken,
     DecoctionsBrewed,
     DecoctionsTransformed,
     ElixirsMade,
     ElixirsRearranged,
     IngredientsCollected,
-    handles,
-    handles_reading,
 )
 from athanor.games.valley.state import (
     Player,
@@ -47,7 +46,7 @@ def require_turn(state: State, seat: int) -> Player:
     return player(state, seat)
 
 
-@handles("ActionTaken")
+@REGISTRY.handles("ActionTaken")
 def _action(state: State, body: ActionTaken) -> None:
     state["actions_left"] -= 1
 
@@ -85,7 +84,7 @@ def collect(content: Content, state: State, command: Command, seat: int) -> list
     ]
 
 
-@handles("IngredientsCollected")
+@REGISTRY.handles("IngredientsCollected")
 def _collected(state: State, body: IngredientsCollected) -> None:
     p = player(state, body["seat"])
     for kind, n in body["take"].items():
@@ -163,7 +162,7 @@ def brew(content: Content, state: State, command: Command, seat: int) -> list[Ev
     ]
 
 
-@handles_reading("DecoctionsBrewed")
+@REGISTRY.handles_with_content("DecoctionsBrewed")
 def _brewed(content: Content, state: State, body: DecoctionsBrewed) -> None:
     p = player(state, body["seat"])
     for kind, n in needed(content, body["decoctions"]).items():
@@ -259,7 +258,7 @@ def make(content: Content, state: State, command: Command, seat: int) -> list[Ev
     return [action_event(seat, "make"), Event("ElixirsMade", {"seat": seat, "made": made})]
 
 
-@handles_reading("ElixirsMade")
+@REGISTRY.handles_with_content("ElixirsMade")
 def _made(content: Content, state: State, body: ElixirsMade) -> None:
     p = player(state, body["seat"])
     for order in body["made"]:
@@ -331,7 +330,7 @@ def rearrange(state: State, command: Command, seat: int) -> list[Event]:
     ]
 
 
-@handles("ElixirsRearranged")
+@REGISTRY.handles("ElixirsRearranged")
 def _rearranged(state: State, body: ElixirsRearranged) -> None:
     p = player(state, body["seat"])
     a, b = body["from"] - 1, body["to"] - 1
@@ -370,7 +369,7 @@ def transform(content: Content, state: State, command: Command, seat: int) -> li
     return [Event("DecoctionsTransformed", {"seat": seat, "from": src, "to": dst, "n": n})]
 
 
-@handles("DecoctionsTransformed")
+@REGISTRY.handles("DecoctionsTransformed")
 def _transformed(state: State, body: DecoctionsTransformed) -> None:
     p = player(state, body["seat"])
     p["decoctions"][body["from"]] -= body["n"]

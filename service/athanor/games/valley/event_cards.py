@@ -1,29 +1,47 @@
 """Event cards (VA-EVT, VA-EVE): revealed during a refill and resolved at once, seat by
 seat clockwise from the active player, each seat first deciding on its protection token
 when it holds one and the event would change something for it (VA-Q-16), then choosing
-an elixir when the effect asks for one."""
+an elixir when the effect asks for one.
+
+The card being resolved is an engine decision (`state["pending"]`) asked of the seats in
+that order, one at a time; its `details` (EventDetails) hold the card and what the
+resolution has gathered. A seat's answer is how the event left it: spared by its
+protection token or struck.
+
+The event's visible part (a seat's view) keeps the shape it always had: the seats still
+to resolve as a queue, those protected, the elixirs given up (`view_of`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, decks
+from athanor.engine import SERVER, BadCommand, Event, Rng, RuleViolation, decisions, decks
 from athanor.engine import turns as turn_order
 from athanor.games.valley.actions import Command, pay
 from athanor.games.valley.content import LOSS_EFFECTS, Content
 from athanor.games.valley.events import (
+    REGISTRY,
     DeckShuffled,
     DisplayReshuffled,
     EventDone,
     EventRevealed,
     EventStruck,
     ProtectionDecided,
-    handles,
 )
-from athanor.games.valley.state import Pending, Player, State, active_seat, decoctions_of, player
+from athanor.games.valley.state import (
+    EventDetails,
+    Player,
+    State,
+    active_seat,
+    decoctions_of,
+    player,
+)
 
 PROTECTION = "protection"
 CHOOSING = ("lose_elixir", "exchange")
+# a seat's answer to the event: how it left the seat
+PROTECTED = "protected"
+STRUCK = "struck"
 
 
 def resolvers(state: State) -> list[int]:
@@ -37,46 +55,81 @@ def reveal(content: Content, card: str) -> Event:
     return Event("EventRevealed", {"card": card, "effect": ev.effect, "param": ev.param})
 
 
-@handles("EventRevealed")
+@REGISTRY.handles("EventRevealed")
 def _revealed(state: State, body: EventRevealed) -> None:
     decks.apply_draw(state["deck"], [body["card"]])  # the top card, revealed
     state["last_event"] = {"card": body["card"], "effect": body["effect"], "param": body["param"]}
-    state["pending"] = {
-        "kind": "event",
+    event: EventDetails = {
         "card": body["card"],
         "effect": body["effect"],
         "param": body["param"],
-        "queue": resolvers(state),
-        "protected": [],
-        "given": [],  # exchange: the elixirs given up, shuffled back at the end
-        "set_aside": [],  # exchange: events drawn instead of an elixir
+        "given": [],
         "cancelled": False,
+        "declined": [],
     }
+    state["pending"] = decisions.ask(
+        "event", resolvers(state), decisions.REACTION, details=dict(event)
+    )
+
+
+def details(decision: decisions.Decision) -> EventDetails:
+    """The event card a decision resolves (its details are an EventDetails)."""
+    return cast(EventDetails, decision["details"])
+
+
+def resolving(state: State) -> EventDetails | None:
+    """The event card being resolved, if any."""
+    pending = state.get("pending")
+    return None if pending is None or pending["kind"] != "event" else details(pending)
+
+
+def view_of(decision: decisions.Decision) -> dict[str, Any]:
+    """The event being resolved as views have always shown it: the seats still to
+    resolve (`queue`, the one it waits for first), those spared by their token
+    (`protected`), the elixirs an exchange gave up (`given`); `declined` only once a
+    seat has kept its token."""
+    event = details(decision)
+    answers = decision["answers"]
+    shown: dict[str, Any] = {
+        "kind": decision["kind"],
+        "card": event["card"],
+        "effect": event["effect"],
+        "param": event["param"],
+        "queue": [s for s in decision["seats"] if str(s) not in answers],
+        "protected": [s for s in decision["seats"] if answers.get(str(s)) == PROTECTED],
+        "given": list(event["given"]),
+        "cancelled": event["cancelled"],
+    }
+    if event["declined"]:
+        shown["declined"] = list(event["declined"])
+    return shown
 
 
 def current(content: Content, state: State) -> tuple[int, str] | None:
     """The seat the event waits for and what it needs: "protect" or "choose"."""
     pending = state.get("pending")
-    if pending is None or pending.get("kind") != "event" or not pending["queue"]:
+    event = resolving(state)
+    if pending is None or event is None or event["cancelled"]:
         return None
-    seat = pending["queue"][0]
+    waiting = decisions.awaiting(pending)
+    if not waiting:
+        return None
+    seat = waiting[0]
     p = player(state, seat)
-    if pending["cancelled"]:
-        return None
     if (
         PROTECTION in p["tokens"]
-        and seat not in pending.get("declined", [])
-        and affected(content, state, pending, seat)
+        and seat not in event["declined"]
+        and affected(content, state, event, seat)
     ):
         return seat, "protect"
-    if pending["effect"] in CHOOSING and any(p["chest"]):
-        if pending["effect"] == "exchange" and not _elixirs_in_deck(content, state):
+    if event["effect"] in CHOOSING and any(p["chest"]):
+        if event["effect"] == "exchange" and not _elixirs_in_deck(content, state):
             return None  # nothing to exchange with: no elixir left in the deck (VA-Q-19)
         return seat, "choose"
     return None
 
 
-def affected(content: Content, state: State, pending: Pending, seat: int) -> bool:
+def affected(content: Content, state: State, event: EventDetails, seat: int) -> bool:
     """Whether the pending event would change anything for `seat`: only then is it asked
     for its protection decision; otherwise it is struck for nothing and keeps its token.
 
@@ -87,7 +140,7 @@ def affected(content: Content, state: State, pending: Pending, seat: int) -> boo
     shares (VA-EVE-06, VA-TPRO-02): protection is always offered against those.
     """
     p = player(state, seat)
-    effect, param = pending["effect"], pending["param"]
+    effect, param = event["effect"], event["param"]
     if effect == "lose_elixir":
         return any(p["chest"])
     if effect == "exchange":
@@ -116,27 +169,28 @@ def _elixirs_in_deck(content: Content, state: State) -> list[str]:
     return decks.find(state["deck"], lambda card: not content.is_event(card))
 
 
-def advance(content: Content, state: State, pending: Pending, rng: Rng) -> list[Event]:
+def advance(content: Content, state: State, pending: decisions.Decision, rng: Rng) -> list[Event]:
     """Automatic resolution for seats that have nothing to decide; [] while one must."""
-    if pending["cancelled"] or not pending["queue"]:
-        return finish(content, state, pending, rng)
+    event = details(pending)
+    if event["cancelled"] or decisions.is_closed(pending):
+        return finish(content, state, event, rng)
     if current(content, state) is not None:
         return []
-    seat = pending["queue"][0]
-    return [struck(content, state, pending, seat, None)]
+    seat = decisions.awaiting(pending)[0]
+    return [struck(content, state, event, seat, None)]
 
 
 def struck(
     content: Content,
     state: State,
-    pending: Pending,
+    event: EventDetails,
     seat: int,
     place: int | None,
     drawn: str | None = None,
 ) -> Event:
     """The event's effect on one seat (VA-EVE-01..10); losses take what there is (VA-Q-18)."""
     p = player(state, seat)
-    effect, param = pending["effect"], pending["param"]
+    effect, param = event["effect"], event["param"]
     body: EventStruck = {"seat": seat, "effect": effect, "param": param}
     if effect in ("ingredient_loss", "decoction_loss"):  # the token's pool too (VA-Q-14)
         body["lost"] = loss(content, p, effect, param)
@@ -163,11 +217,11 @@ def upcast_struck_1(body: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@handles("EventStruck")
+@REGISTRY.handles("EventStruck")
 def _struck(state: State, body: EventStruck) -> None:
     pending = state["pending"]
     assert pending is not None  # struck only while an event resolves
-    pending["queue"].pop(0)
+    decisions.apply_answer(pending, body["seat"], STRUCK)
     p = player(state, body["seat"])
     effect, param = body["effect"], body["param"]
     if effect == "ingredient_loss":
@@ -186,7 +240,7 @@ def _struck(state: State, body: EventStruck) -> None:
         drawn = body["drawn"]
         assert drawn is not None  # an exchange on a chosen place always draws
         p["chest"][body["place"] - 1] = drawn
-        pending["given"].append(body["card"])
+        details(pending)["given"].append(body["card"])
         state["deck"].remove(drawn)
 
 
@@ -199,23 +253,23 @@ def protect(content: Content, state: State, command: Command, seat: int) -> list
     return [Event("ProtectionDecided", {"seat": seat, "use": use})]
 
 
-@handles("ProtectionDecided")
+@REGISTRY.handles("ProtectionDecided")
 def _protection(state: State, body: ProtectionDecided) -> None:
     pending = state["pending"]
     assert pending is not None  # asked only while an event resolves
+    event = details(pending)
     if body["use"]:
         player(state, body["seat"])["tokens"].remove(PROTECTION)
-        pending["queue"].pop(0)  # this seat is spared (VA-TPRO-01)
-        pending["protected"].append(body["seat"])
-        if pending["effect"] == "reshuffle":
-            pending["cancelled"] = True  # one protection stops it for all (VA-TPRO-02)
+        decisions.apply_answer(pending, body["seat"], PROTECTED)  # spared (VA-TPRO-01)
+        if event["effect"] == "reshuffle":
+            event["cancelled"] = True  # one protection stops it for all (VA-TPRO-02)
     else:
-        pending.setdefault("declined", []).append(body["seat"])
+        event["declined"].append(body["seat"])
 
 
 def choose(content: Content, state: State, command: Command, seat: int, rng: Rng) -> list[Event]:
-    pending = state["pending"]
-    if pending is None or current(content, state) != (seat, "choose"):
+    event = resolving(state)
+    if event is None or current(content, state) != (seat, "choose"):
         raise RuleViolation("NO_EVENT", "no event waits for your choice", "VA-EVE-01")
     p = player(state, seat)
     place = command.get("place")
@@ -227,20 +281,20 @@ def choose(content: Content, state: State, command: Command, seat: int, rng: Rng
     ):
         raise BadCommand('"place" is a chest place holding an elixir')
     drawn = None
-    if pending["effect"] == "exchange":
+    if event["effect"] == "exchange":
         # a random elixir from the deck; events found on the way are set aside (VA-Q-19)
         drawn = rng.choice(_elixirs_in_deck(content, state))
-    return [struck(content, state, pending, seat, place, drawn)]  # drawn lands face up
+    return [struck(content, state, event, seat, place, drawn)]  # drawn lands face up
 
 
-def finish(content: Content, state: State, pending: Pending, rng: Rng) -> list[Event]:
+def finish(content: Content, state: State, event: EventDetails, rng: Rng) -> list[Event]:
     events: list[Event] = []
-    if pending["effect"] == "reshuffle" and not pending["cancelled"]:
+    if event["effect"] == "reshuffle" and not event["cancelled"]:
         events.append(reshuffle(content, state, rng))
-    if pending["given"]:
-        deck = decks.shuffled_in(state["deck"], pending["given"], rng)  # VA-EVE-04
+    if event["given"]:
+        deck = decks.shuffled_in(state["deck"], event["given"], rng)  # VA-EVE-04
         events.append(Event("DeckShuffled", {"deck": deck}, SERVER, {"count": len(deck)}))
-    events.append(Event("EventDone", {"card": pending["card"]}))
+    events.append(Event("EventDone", {"card": event["card"]}))
     return events
 
 
@@ -249,13 +303,13 @@ def reshuffle(content: Content, state: State, rng: Rng) -> Event:
     way are not resolved and go back afterwards (VA-EVE-06, VA-EVE-07, VA-Q-20)."""
     shown = [c for c in state["display"] if c]
     deck = decks.shuffled_in(state["deck"], shown, rng)
-    display: list[str] = []
-    skipped: list[str] = []
-    rest = list(deck)
     size = content.settings.display_size
-    while rest and len(display) < size:
-        card = rest.pop(0)
-        (skipped if content.is_event(card) else display).append(card)
+    # cards are turned over until the display is full, else the whole deck is
+    display = decks.find(deck, lambda card: not content.is_event(card), size)
+    full = bool(display) and len(display) == size
+    turned = deck.index(display[-1]) + 1 if full else len(deck)
+    skipped = [card for card in deck[:turned] if content.is_event(card)]
+    rest = deck[turned:]
     rest = decks.shuffled_in(rest, skipped, rng) if skipped else rest
     return Event(
         "DisplayReshuffled",
@@ -265,19 +319,19 @@ def reshuffle(content: Content, state: State, rng: Rng) -> Event:
     )
 
 
-@handles("DisplayReshuffled")
+@REGISTRY.handles("DisplayReshuffled")
 def _reshuffled(state: State, body: DisplayReshuffled) -> None:
     state["display"] = list(body["display"])
     if "deck" in body:
         state["deck"] = list(body["deck"])
 
 
-@handles("DeckShuffled")
+@REGISTRY.handles("DeckShuffled")
 def _deck_shuffled(state: State, body: DeckShuffled) -> None:
     state["deck"] = list(body["deck"])
 
 
-@handles("EventDone")
+@REGISTRY.handles("EventDone")
 def _done(state: State, body: EventDone) -> None:
     state["pending"] = None
     state["box"].append(body["card"])  # the event card is discarded (VA-EVT-03)

@@ -4,20 +4,17 @@ Bodies stay plain JSON data (a stored log and a snapshot are the data as they ar
 TypedDicts below only name each body's fields in one place. Keys that are Python words
 ("from") need the functional TypedDict form.
 
-Handlers are registered per module with `handles` (state, body) or, when folding the
-event needs the printed cards (an elixir's cost, the skill track), with `handles_reading`
-(content, state, body). `registry(content)` binds them all to one content pack: each
-rules object folds its games with the pack it was built with.
+Handlers are registered per module on `REGISTRY`, with `handles` (state, body) or, when
+folding the event needs the printed cards (an elixir's cost, the skill track), with
+`handles_with_content` (content, state, body). The rules bind them to the pack they were
+built with (`REGISTRY.bind(content)`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
-from athanor.engine.handlers import Handlers
-from athanor.games.valley.content import Content
+from athanor.engine.handlers import Registry
 from athanor.games.valley.state import Kit
 
 # -- bodies -----------------------------------------------------------------------------
@@ -161,45 +158,6 @@ class EventDone(TypedDict):
 
 # -- handlers ---------------------------------------------------------------------------
 
-Handler = Callable[[Any, Any], None]  # (state, body)
-ReadingHandler = Callable[[Content, Any, Any], None]  # (content, state, body)
-
-_PLAIN: dict[str, Handler] = {}
-_READING: dict[str, ReadingHandler] = {}
-
-
-def _claim(event_type: str) -> None:
-    if event_type in _PLAIN or event_type in _READING:
-        raise ValueError(f"valley: two handlers for {event_type}")
-
-
-def handles(event_type: str) -> Callable[[Handler], Handler]:
-    """Register a handler that folds the event from the state and body alone."""
-
-    def register(fn: Handler) -> Handler:
-        _claim(event_type)
-        _PLAIN[event_type] = fn
-        return fn
-
-    return register
-
-
-def handles_reading(event_type: str) -> Callable[[ReadingHandler], ReadingHandler]:
-    """Register a handler that also reads the printed cards (given first)."""
-
-    def register(fn: ReadingHandler) -> ReadingHandler:
-        _claim(event_type)
-        _READING[event_type] = fn
-        return fn
-
-    return register
-
-
-def registry(content: Content) -> Handlers:
-    """Every handler of the game, bound to `content` (the rules' pack)."""
-    out = Handlers("valley")
-    for event_type, fn in _PLAIN.items():
-        out.handles(event_type)(fn)
-    for event_type, reading in _READING.items():
-        out.handles(event_type)(partial(reading, content))
-    return out
+# Every module that folds events registers here: `REGISTRY.handles` for a handler(state,
+# body), `REGISTRY.handles_with_content` for one that reads the printed cards too.
+REGISTRY = Registry("valley")

@@ -29,11 +29,10 @@ from typing import Any
 
 from athanor.games.labelling import Entry, PackLabels, face
 from athanor.games.valley.content import Content, ElixirCard, EventCard
-from athanor.games.valley.previews import EFFECT_NAMES
+from athanor.games.valley.names import effect_name, elixir_face
 from athanor.games.wording import title
 
 JSON = dict[str, Any]
-MULTI_NAME = "Multi"
 # the special tokens by their rulebook names (VA-SPEC-05, VA-TSHP .. VA-TPRO)
 TOKEN_NAMES: Mapping[str, str] = {
     "change_shape": "Change of Shape token",
@@ -63,14 +62,6 @@ def _entries(pack: Content) -> Iterator[Entry]:
         yield token, TOKEN_NAMES.get(token, f"{title(token)} token"), ("token", token)
 
 
-def elixir_face(card: ElixirCard) -> str:
-    """Colors (as printed; "Multi" for the wild card), level, shape and EP: what a sale
-    and the final count read of it (VA-SELL-04..06, VA-SCORE-01). Previews name cards so,
-    short enough for a sentence."""
-    colors = MULTI_NAME if card.multi else "/".join(title(c) for c in card.colors)
-    return f"{colors} L{card.level} {card.shape} ({card.ep} EP)"
-
-
 def elixir_label(card: ElixirCard) -> str:
     """The face with the cost and bonus printed on the card, for lists of cards."""
     return f"{elixir_face(card)[:-1]}; {printed_extras(card)})"
@@ -86,5 +77,4 @@ def printed_extras(card: ElixirCard) -> str:
 
 def event_label(event: EventCard) -> str:
     """The effect as the previews name it, with its ingredient, color or track."""
-    name = EFFECT_NAMES.get(event.effect, title(event.effect))
-    return f"{name} ({title(event.param)})" if event.param else name
+    return effect_name(event.effect, event.param)

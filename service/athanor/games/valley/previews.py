@@ -32,8 +32,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from athanor.engine.previews import Seen, previewer
 from athanor.games.valley import actions, event_cards, scoring, selling
 from athanor.games.valley.content import Content
+from athanor.games.valley.names import effect_name, elixir_face
 from athanor.games.valley.state import LINES, decoctions_of, moved, skill
 from athanor.games.wording import count, listing, title
 
@@ -44,25 +46,13 @@ TOKEN_NAMES = {
     selling.COLOR: "Change of color",
     selling.LEVEL: "Change of level",
 }
-EFFECT_NAMES = {
-    "lose_elixir": "Lose an elixir",
-    "slowdown": "Slowdown",
-    "exchange": "Exchange",
-    "reshuffle": "Reshuffle",
-    "ingredient_loss": "Ingredient loss",
-    "decoction_loss": "Decoction loss",
-    "skill_loss": "Skill loss",
-}
 
 
-class Seen:
-    """The content pack, the view and the acting seat's player in it."""
+class ValleySeen(Seen):
+    """What a Valley preview reads besides the view: the acting seat's actions left and
+    skill values (`me` is a Player, as the state holds it)."""
 
-    def __init__(self, content: Content, view: JSON, seat: str) -> None:
-        self.content = content
-        self.view = view
-        self.seat = seat
-        self.me: Any = view["players"][seat]  # a Player, as the state holds it
+    content: Content
 
     def actions_left(self, used: int = 1) -> str:
         """What is left of the turn's actions once `used` more are taken (VA-TURN-02)."""
@@ -89,14 +79,6 @@ def acting_seat(view: JSON) -> str | None:
     return str(view["active"])
 
 
-def preview(content: Content, view: JSON, command: JSON) -> str | None:
-    seat = acting_seat(view)
-    make = PREVIEWS.get(str(command.get("type")))
-    if seat is None or seat not in view.get("players", {}) or make is None:
-        return None
-    return make(Seen(content, view, seat), command)
-
-
 # -- words --------------------------------------------------------------------------
 
 
@@ -107,8 +89,6 @@ def amounts(by_name: dict[str, int]) -> str:
 
 def card_name(content: Content, card_id: str) -> str:
     """An elixir by its printed face, never its id."""
-    from athanor.games.valley.labels import elixir_face  # labels reads EFFECT_NAMES here
-
     return elixir_face(content.elixir(card_id))
 
 
@@ -116,11 +96,6 @@ def card_text(content: Content, card_id: str) -> str:
     """An elixir by its label; a multi-color one says it is wild in a sale."""
     name = card_name(content, card_id)
     return f"{name}, wild in a sale" if content.elixir(card_id).multi else name
-
-
-def effect_name(pending: JSON) -> str:
-    name = EFFECT_NAMES.get(pending["effect"], title(pending["effect"]))
-    return f"{name} ({title(pending['param'])})" if pending.get("param") else name
 
 
 # -- what a chest change does to its lines ----------------------------------------------
@@ -152,7 +127,7 @@ def news_text(content: Content, before: list[str | None], after: list[str | None
     return f" Lines before tokens: {'; '.join(news)}." if news else ""
 
 
-def raises(s: Seen, moves: Counter[str]) -> str:
+def raises(s: ValleySeen, moves: Counter[str]) -> str:
     """Skill markers moved right, one space per move (a move past the end is lost,
     VA-Q-03, VA-Q-28), as "Yellow from 1 to 3"."""
     parts = []
@@ -170,7 +145,7 @@ def raises(s: Seen, moves: Counter[str]) -> str:
 # -- setup and the actions ---------------------------------------------------------------
 
 
-def assign_skills(s: Seen, command: JSON) -> str:
+def assign_skills(s: ValleySeen, command: JSON) -> str:
     moves = Counter(command["tracks"])
     most = [
         f"{s.value_at(moved(s.content, s.me, track, n))} {title(track)}"
@@ -179,7 +154,7 @@ def assign_skills(s: Seen, command: JSON) -> str:
     return f"Raises {raises(s, moves)}: a collect may take up to {listing(most)}."
 
 
-def collect(s: Seen, command: JSON) -> str:
+def collect(s: ValleySeen, command: JSON) -> str:
     take: dict[str, int] = command["take"]
     cap = s.content.settings.max_ingredients_per_kind
     held = []
@@ -190,7 +165,7 @@ def collect(s: Seen, command: JSON) -> str:
     return f"Collects {amounts(take)}: you will have {listing(held)}; {s.actions_left()}."
 
 
-def brew(s: Seen, command: JSON) -> str:
+def brew(s: ValleySeen, command: JSON) -> str:
     wanted: dict[str, int] = command["decoctions"]
     needs = actions.needed(s.content, wanted)
     used = {kind: needs[kind] for kind in s.content.settings.ingredients if kind in needs}
@@ -201,7 +176,7 @@ def brew(s: Seen, command: JSON) -> str:
     )
 
 
-def make(s: Seen, command: JSON) -> str:
+def make(s: ValleySeen, command: JSON) -> str:
     orders = command["cards"]
     ids = [o["card"] for o in orders]
     paid = actions.make_cost(s.content, ids)
@@ -223,7 +198,7 @@ def make(s: Seen, command: JSON) -> str:
     return text + news_text(s.content, chest, after)
 
 
-def rearrange(s: Seen, command: JSON) -> str:
+def rearrange(s: ValleySeen, command: JSON) -> str:
     chest = list(s.me["chest"])
     src, dst = command["from"], command["to"]
     moving, other = chest[src - 1], chest[dst - 1]
@@ -253,7 +228,7 @@ def change_text(content: Content, card_id: str, use: JSON) -> str:
     return f"{card_name(content, card_id)} {counts_as} ({TOKEN_NAMES[kind]})"
 
 
-def sell(s: Seen, command: JSON) -> str | None:
+def sell(s: ValleySeen, command: JSON) -> str | None:
     line = command["line"]
     places = LINES[line]
     cards = selling.full_line(s.me["chest"], line)
@@ -287,7 +262,7 @@ def sell(s: Seen, command: JSON) -> str | None:
     return text + f" Your EP markers go from {ep} to {ep + paid['total']}; {s.actions_left()}."
 
 
-def transform(s: Seen, command: JSON) -> str:
+def transform(s: ValleySeen, command: JSON) -> str:
     src, dst, n = command["from"], command["to"], command["n"]
     left = s.me["decoctions"][src] - n
     to_spend = decoctions_of(s.me, dst) + n
@@ -299,7 +274,7 @@ def transform(s: Seen, command: JSON) -> str:
     )
 
 
-def end_turn(s: Seen, command: JSON) -> str | None:
+def end_turn(s: ValleySeen, command: JSON) -> str | None:
     left = s.view["actions_left"]
     if left <= 0:
         return None
@@ -309,7 +284,7 @@ def end_turn(s: Seen, command: JSON) -> str | None:
 # -- events --------------------------------------------------------------------------------
 
 
-def takes(s: Seen, pending: JSON) -> str:
+def takes(s: ValleySeen, pending: JSON) -> str:
     """What the pending event does to the acting seat when it is not protected."""
     effect, param = pending["effect"], pending.get("param")
     if effect in event_cards.LOSS_EFFECTS:
@@ -343,11 +318,11 @@ def takes(s: Seen, pending: JSON) -> str:
     return text
 
 
-def protect(s: Seen, command: JSON) -> str | None:
+def protect(s: ValleySeen, command: JSON) -> str | None:
     pending = s.view.get("pending") or {}
     if pending.get("kind") != "event":
         return None
-    name = effect_name(pending)
+    name = effect_name(pending["effect"], pending.get("param"))
     if command.get("use"):
         text = f"Uses your protection token against {name}: it spares you"
         if pending["effect"] == "reshuffle":
@@ -356,7 +331,7 @@ def protect(s: Seen, command: JSON) -> str | None:
     return f"Keeps your protection token; {name}: {takes(s, pending)}."
 
 
-def choose_elixir(s: Seen, command: JSON) -> str | None:
+def choose_elixir(s: ValleySeen, command: JSON) -> str | None:
     pending = s.view.get("pending") or {}
     chest = list(s.me["chest"])
     place = command["place"]
@@ -381,7 +356,7 @@ def choose_elixir(s: Seen, command: JSON) -> str | None:
     )
 
 
-PREVIEWS: dict[str, Callable[[Seen, JSON], str | None]] = {
+PREVIEWS: dict[str, Callable[[ValleySeen, JSON], str | None]] = {
     "AssignSkills": assign_skills,
     "Collect": collect,
     "Brew": brew,
@@ -393,3 +368,5 @@ PREVIEWS: dict[str, Callable[[Seen, JSON], str | None]] = {
     "Protect": protect,
     "ChooseElixir": choose_elixir,
 }
+
+preview = previewer(PREVIEWS, acting_seat, seen=ValleySeen)

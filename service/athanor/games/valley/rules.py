@@ -53,6 +53,8 @@ class ValleyRules(PlainStateRules):
     # 0.2: skill markers are kept by space (values looked up in the track), protection is
     # asked only of seats the event would change something for
     rules_version = "valley-0.3"
+    # 2: an event card being resolved is an engine Decision (event_cards.EventDetails)
+    state_format = 2
     min_seats = 1
     max_seats = 4
     # schema 2: the kit's skill markers by space; a skill loss in spaces (see the upcasters)
@@ -68,7 +70,7 @@ class ValleyRules(PlainStateRules):
         self.pack = pack
         # every rules module is handed these cards: none reaches for a process-wide pack
         self.cards: content.Content = pack.content
-        self.registry = events.registry(self.cards)
+        self.registry = events.REGISTRY.bind(self.cards)
         self.commands = commands(self.cards)
         names = labels.for_pack(self.cards)
         self.presentation = Presentation(

@@ -20,6 +20,7 @@ tells a bot or the undo check anything the seat was not shown.
 from __future__ import annotations
 
 from athanor.engine import Rng
+from athanor.games.valley import event_cards
 from athanor.games.valley.content import Content
 from athanor.games.valley.state import State, clone
 
@@ -42,20 +43,16 @@ def sample(content: Content, state: State, seat: int | None, rng: Rng) -> State:
     pool = rng.permuted(in_deck + box[:unseen_box], len(in_deck))
     chosen = pool[: len(in_deck)]
     box[:unseen_box] = pool[len(in_deck) :]
-    # events: as many as the deck and the exchange's set-aside pile hold now, from those
-    # not revealed yet (the box and the one resolving hold every revealed event)
-    pending = twin["pending"]
-    set_aside = pending["set_aside"] if pending is not None else []
-    hidden_events = len(deck) - len(in_deck) + len(set_aside)
+    # events: as many as the deck holds now, from those not revealed yet (the box and
+    # the one resolving hold every revealed event)
+    resolving = event_cards.resolving(twin)
+    hidden_events = len(deck) - len(in_deck)
     events: list[str] = []
     if hidden_events:
         seen = {c for c in box if is_event(c)}
-        if pending is not None:
-            seen.add(pending["card"])
+        if resolving is not None:
+            seen.add(resolving["card"])
         candidates = [e for e in event_ids if e not in seen]
         events = rng.permuted(candidates, hidden_events)[:hidden_events]
-    if set_aside:
-        set_aside[:] = events[: len(set_aside)]
-        events = events[len(set_aside) :]
     deck[:] = rng.permuted(chosen + events, len(deck))
     return twin

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from athanor.engine import BadCommand, Event, RuleViolation
 from athanor.games.valley.actions import Command, action_event, require_action
 from athanor.games.valley.content import Content, ElixirCard
-from athanor.games.valley.events import Bonus, LineSold, handles
+from athanor.games.valley.events import REGISTRY, Bonus, LineSold
 from athanor.games.valley.state import LINES, State, player
 
 SHAPE, COLOR, LEVEL = "change_shape", "change_color", "change_level"
@@ -186,7 +186,7 @@ def sell(content: Content, state: State, command: Command, seat: int) -> list[Ev
     ]
 
 
-@handles("LineSold")
+@REGISTRY.handles("LineSold")
 def _sold(state: State, body: LineSold) -> None:
     p = player(state, body["seat"])
     for place in LINES[body["line"]]:

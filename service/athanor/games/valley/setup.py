@@ -11,14 +11,13 @@ from athanor.engine import turns as turn_order
 from athanor.games.valley.actions import Command
 from athanor.games.valley.content import Content
 from athanor.games.valley.events import (
+    REGISTRY,
     DeckDrawn,
     DisplayDealt,
     EventsShuffledIn,
     KitsHanded,
     SkillsAssigned,
     SkillsStarted,
-    handles,
-    handles_reading,
 )
 from athanor.games.valley.state import Kit, Options, Player, State, active_seat, moved, player
 
@@ -65,7 +64,8 @@ def setup(content: Content, state: State, rng: Rng) -> list[Event]:
     }
     chosen = rng.shuffled([c.id for c in content.elixirs])
     deck = chosen[: s.deck_size(seats)]
-    shown, rest = deck[: s.display_size], deck[s.display_size :]
+    shown = decks.peek(deck, s.display_size)  # dealt face up, the rest stays the deck
+    rest = deck[len(shown) :]
     events = [
         Event("KitsHanded", {"kit": kit}),
         Event(
@@ -95,7 +95,7 @@ def upcast_kits_1(body: dict[str, Any]) -> dict[str, Any]:
     return {**body, "kit": kit}
 
 
-@handles("KitsHanded")
+@REGISTRY.handles("KitsHanded")
 def _kits(state: State, body: KitsHanded) -> None:
     for seat in range(1, state["seats"] + 1):
         state["players"][str(seat)] = _seat_kit(body["kit"], seat)
@@ -110,23 +110,23 @@ def _seat_kit(kit: Kit, seat: int) -> Player:
     return cast(Player, {**copied, "seat": seat})
 
 
-@handles("DeckDrawn")
+@REGISTRY.handles("DeckDrawn")
 def _deck(state: State, body: DeckDrawn) -> None:
     state["deck"] = list(body["deck"])
     state["box"] = list(body["box"])
 
 
-@handles("DisplayDealt")
+@REGISTRY.handles("DisplayDealt")
 def _display(state: State, body: DisplayDealt) -> None:
     state["display"] = list(body["display"])
 
 
-@handles("EventsShuffledIn")
+@REGISTRY.handles("EventsShuffledIn")
 def _events_in(state: State, body: EventsShuffledIn) -> None:
     state["deck"] = list(body["deck"])
 
 
-@handles("SkillsStarted")
+@REGISTRY.handles("SkillsStarted")
 def _skills_started(state: State, body: SkillsStarted) -> None:
     state["phase"], state["turn"] = "skills", body["turn"]
 
@@ -150,7 +150,7 @@ def assign_skills(content: Content, state: State, command: Command, seat: int) -
     return [Event("SkillsAssigned", {"seat": seat, "tracks": tracks})]
 
 
-@handles_reading("SkillsAssigned")
+@REGISTRY.handles_with_content("SkillsAssigned")
 def _assigned(content: Content, state: State, body: SkillsAssigned) -> None:
     p = player(state, body["seat"])
     for track in body["tracks"]:  # one space right per point; past the end: lost (VA-Q-03)

@@ -3,7 +3,8 @@
 Top level: seats, options, phase ("skills" | "play" | "over"), order (seats, clockwise
 from the first player), turn (index into order), actions_left, deck (face-down ids,
 top first: elixirs and events), display (10 places, an elixir id or None), box (cards
-out of the game), players {"1": Player}, pending (an open decision), end_triggered,
+out of the game), players {"1": Player}, pending (an event card being resolved: an
+engine Decision asked of the seats in turn, its card in `details`), end_triggered,
 turns ({seat: turns taken}), last_event, solo (the virtual opponent's stack) or None.
 
 A Player: ingredients / decoctions on the player board by kind and color; the
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
+from athanor.engine.decisions import Decision
 from athanor.engine.settle import copy_state
 from athanor.games.valley.content import Content
 
@@ -56,19 +58,16 @@ class Options(TypedDict):
     first_player: int
 
 
-class Pending(TypedDict):
-    """An event card being resolved (event_cards.py), seat by seat."""
+class EventDetails(TypedDict):
+    """An event card being resolved (event_cards.py): the `details` of its decision,
+    asked of the seats clockwise from the active one, each answering in turn."""
 
-    kind: str  # "event"
     card: str
     effect: str
     param: str | None
-    queue: list[int]  # seats still to resolve, the one it waits for first
-    protected: list[int]
     given: list[str]  # exchange: the elixirs given up, shuffled back at the end
-    set_aside: list[str]  # exchange: events drawn instead of an elixir (hidden)
     cancelled: bool  # a protection stopped a reshuffle for everyone
-    declined: NotRequired[list[int]]  # seats that kept their protection token
+    declined: list[int]  # seats that kept their protection token
 
 
 class LastEvent(TypedDict):
@@ -96,7 +95,7 @@ class State(TypedDict):
     display: list[str | None]
     box: list[str]
     players: dict[str, Player]
-    pending: Pending | None
+    pending: Decision | None  # an event card being resolved (EventDetails)
     end_triggered: bool
     turns: dict[str, int]
     last_event: LastEvent | None

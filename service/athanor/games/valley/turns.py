@@ -5,16 +5,17 @@ opponent (VA-SOLO)."""
 from __future__ import annotations
 
 from athanor.engine import Event, Rng, RuleViolation, decks
+from athanor.engine import turns as turn_order
 from athanor.games.valley import event_cards
 from athanor.games.valley.actions import Command
 from athanor.games.valley.content import Content
 from athanor.games.valley.events import (
+    REGISTRY,
     CardDealt,
     NoBody,
     TurnEnded,
     TurnStarted,
     VirtualTurn,
-    handles,
 )
 from athanor.games.valley.state import State, active_seat, player
 
@@ -26,7 +27,7 @@ def start_turn(content: Content, state: State, turn: int) -> Event:
     return Event("TurnStarted", {"seat": seat, "turn": turn, "actions": actions})
 
 
-@handles("TurnStarted")
+@REGISTRY.handles("TurnStarted")
 def _started(state: State, body: TurnStarted) -> None:
     state["phase"], state["turn"], state["actions_left"] = "play", body["turn"], body["actions"]
     state["refilling"] = False
@@ -44,7 +45,7 @@ def end_turn(state: State, command: Command, seat: int) -> list[Event]:
     return [Event("TurnEnded", {"seat": seat})]
 
 
-@handles("TurnEnded")
+@REGISTRY.handles("TurnEnded")
 def _ended(state: State, body: TurnEnded) -> None:
     state["refilling"] = True
     state["turns"][str(body["seat"])] += 1
@@ -59,7 +60,7 @@ def advance(content: Content, state: State, rng: Rng) -> list[Event]:
     """The refill, card by card (events resolve as they come), then the next turn."""
     pending = state.get("pending")
     if pending:
-        if pending.get("kind") != "event":
+        if pending["kind"] != "event":
             return []
         return event_cards.advance(content, state, pending, rng)
     if state["phase"] == "skills":
@@ -70,7 +71,7 @@ def advance(content: Content, state: State, rng: Rng) -> list[Event]:
     if solo(state) and None in display[: _filled(display)]:
         return [Event("DisplayShifted", {})]  # close the gaps toward the top left (VA-SOLO-07)
     if None in display and state["deck"]:
-        card = state["deck"][0]
+        card = decks.peek(state["deck"], 1)[0]  # the top card, turned over
         if content.is_event(card):
             return [event_cards.reveal(content, card)]
         return [Event("CardDealt", {"card": card, "place": display.index(None) + 1})]
@@ -83,13 +84,13 @@ def _filled(display: list[str | None]) -> int:
     return occupied[-1] if occupied else 0
 
 
-@handles("DisplayShifted")
+@REGISTRY.handles("DisplayShifted")
 def _shifted(state: State, body: NoBody) -> None:
     cards = [c for c in state["display"] if c]
     state["display"] = cards + [None] * (len(state["display"]) - len(cards))
 
 
-@handles("CardDealt")
+@REGISTRY.handles("CardDealt")
 def _dealt(state: State, body: CardDealt) -> None:
     decks.apply_draw(state["deck"], [body["card"]])
     state["display"][body["place"] - 1] = body["card"]
@@ -112,13 +113,15 @@ def _next(content: Content, state: State) -> list[Event]:
     assert turn is not None  # a refill follows a turn
     if solo(state):
         return _solo_next(content, state)
-    last = turn == len(state["order"]) - 1
+    order = state["order"]
+    last = turn == len(order) - 1
     if state["end_triggered"] and last:  # equal turns for all (VA-END-02, VA-END-03)
         return [Event("GameOver", {})]
-    return [start_turn(content, state, (turn + 1) % len(state["order"]))]
+    following = turn_order.seats_after(order, order[turn])[0]
+    return [start_turn(content, state, order.index(following))]
 
 
-@handles("EndTriggered")
+@REGISTRY.handles("EndTriggered")
 def _triggered(state: State, body: NoBody) -> None:
     _trigger(state)
 
@@ -143,7 +146,7 @@ def virtual_turn(state: State) -> Event:
     return Event("VirtualTurn", {"card": first})
 
 
-@handles("VirtualTurn")
+@REGISTRY.handles("VirtualTurn")
 def _virtual(state: State, body: VirtualTurn) -> None:
     sv = state["solo"]
     assert sv is not None  # only solo games have a virtual opponent
@@ -154,7 +157,7 @@ def _virtual(state: State, body: VirtualTurn) -> None:
     state["refilling"] = True  # its turn ends with a refill too (VA-Q-29)
 
 
-@handles("GameOver")
+@REGISTRY.handles("GameOver")
 def _over(state: State, body: NoBody) -> None:
     state["phase"] = "over"
     state["refilling"] = False

@@ -12,8 +12,9 @@ from typing import Any
 
 from athanor.engine import Table
 from athanor.games.labelling import sentence
-from athanor.games.valley import scoring
+from athanor.games.valley import event_cards, scoring
 from athanor.games.valley.content import Content
+from athanor.games.valley.names import effect_name
 from athanor.games.valley.state import State, active_seat, skills
 from athanor.games.wording import count, listing, title
 
@@ -40,9 +41,7 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
         "display_cards": [display_card(content, c) for c in state["display"]],
         "skill_track": list(content.settings.track_values),
         "players": players,
-        "pending": None
-        if pending is None
-        else {k: v for k, v in pending.items() if k not in ("set_aside",)},
+        "pending": None if pending is None else event_cards.view_of(pending),
         "end_triggered": state["end_triggered"],
         "last_event": state["last_event"],
         "virtual_stack": list(solo["stack"]) if solo else None,
@@ -129,13 +128,6 @@ def amounts(by_name: Mapping[str, int]) -> str:
     return listing([f"{n} {title(k)}" for k, n in by_name.items() if n]) if by_name else "nothing"
 
 
-def _effect(effect: str, param: Any) -> str:
-    from athanor.games.valley.previews import EFFECT_NAMES  # previews imports this module
-
-    name = EFFECT_NAMES.get(effect, title(effect))
-    return f"{name} ({title(str(param))})" if param else name
-
-
 def _phrase(names: Mapping[str, str], event_type: str, body: dict[str, Any]) -> str | None:
     """The events whose bodies hold maps and lists of parts, worded one by one."""
     seat = body.get("seat")
@@ -163,7 +155,7 @@ def _phrase(names: Mapping[str, str], event_type: str, body: dict[str, Any]) -> 
         extra = f", using {listing(used)}" if used else ""
         return f"Seat {seat} sells {line} for {total} EP{extra}."
     if event_type == "EventRevealed":
-        return f"Event: {_effect(str(body.get('effect')), body.get('param'))}."
+        return f"Event: {effect_name(str(body.get('effect')), body.get('param'))}."
     if event_type == "EventStruck" and seat is not None:
         return f"The event strikes seat {seat}: {_struck(names, body)}."
     if event_type == "ProtectionDecided" and seat is not None:
@@ -203,7 +195,7 @@ def _struck(names: Mapping[str, str], body: dict[str, Any]) -> str:
         drawn = body.get("drawn")
         got = names.get(drawn, "an elixir") if drawn else "nothing"
         return f"it gives up {names.get(card, 'an elixir')} from place {body['place']} for {got}"
-    return _effect(effect, param)
+    return effect_name(effect, param)
 
 
 def describe(names: Mapping[str, str], event_type: str, body: dict[str, Any]) -> str | None:

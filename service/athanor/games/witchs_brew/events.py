@@ -1,5 +1,6 @@
 """Witch's Brew events: the shape of each body, who may see it, and the handlers that
-fold them into the state. `registry(content)` binds the handlers to one content pack.
+fold them into the state. Handlers register on `REGISTRY` (those that read the printed
+cards with `handles_with_content`); the rules bind them to their pack.
 
 Secrecy (RC-Q-27): a player's vials and the faces of his face-down cards are his own,
 so an event that changes them is shown whole to that seat only; the others get the body
@@ -9,12 +10,10 @@ to its seat only until the card is played (RC-Q-06)."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from functools import partial
 from typing import Any, NotRequired, TypedDict
 
-from athanor.engine import PUBLIC, Event, decisions, only_seats, turns
-from athanor.engine.handlers import Handlers
+from athanor.engine import PUBLIC, Event, decisions, decks, only_seats, turns
+from athanor.engine.handlers import Registry
 from athanor.games.witchs_brew.content import KINDS, Content
 from athanor.games.witchs_brew.roles import SHELF_OF, Change
 from athanor.games.witchs_brew.state import Play, State, no_drops, player, seat_order
@@ -144,25 +143,7 @@ def private(content: Content, state: State, seat: int, kind: str, body: dict[str
 
 # -- folding --------------------------------------------------------------------------
 
-Handler = Callable[[Content, Any, Any], None]
-_HANDLERS: dict[str, Handler] = {}
-
-
-def handles(event_type: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        if event_type in _HANDLERS:
-            raise ValueError(f"witchs_brew: two handlers for {event_type}")
-        _HANDLERS[event_type] = fn
-        return fn
-
-    return register
-
-
-def registry(content: Content) -> Handlers:
-    out = Handlers("witchs_brew")
-    for event_type, fn in _HANDLERS.items():
-        out.handles(event_type)(partial(fn, content))
-    return out
+REGISTRY = Registry("witchs_brew")
 
 
 def apply_change(content: Content, state: State, seat: int, ch: Change) -> None:
@@ -183,9 +164,7 @@ def apply_change(content: Content, state: State, seat: int, ch: Change) -> None:
 
 
 def take_card(content: Content, state: State, seat: int, stack: list[str], card: str) -> None:
-    if not stack or stack[0] != card:
-        raise ValueError("only the top card of a stack is taken")  # RC-CAUL-03
-    stack.pop(0)
+    decks.apply_draw(stack, [card])  # only the top card of a stack is taken (RC-CAUL-03)
     player(state, seat)["cards"].append(card)
     if content.card(card).raven:
         state["ravens"] += 1  # RC-RAVEN-04
@@ -206,17 +185,17 @@ def _card_played(state: State, seat: int, role: str) -> None:
 def _answered(play: Play, seat: int) -> None:
     if not play["queue"] or play["queue"][0] != seat:
         raise ValueError(f"seat {seat} does not answer now")
-    play["queue"].pop(0)
+    play["queue"].remove(seat)
     if not play["queue"]:
         play["stage"] = "action"
 
 
-@handles("SpellsShuffled")
-def _shuffled(content: Content, state: State, body: SpellsShuffled) -> None:
+@REGISTRY.handles("SpellsShuffled")
+def _shuffled(state: State, body: SpellsShuffled) -> None:
     state["spells"] = list(body["order"])
 
 
-@handles("SetBegun")
+@REGISTRY.handles_with_content("SetBegun")
 def _set_begun(content: Content, state: State, body: SetBegun) -> None:
     state["set"] = body["set"]
     state["leader"] = state["set_leader"] = body["leader"]
@@ -229,14 +208,14 @@ def _set_begun(content: Content, state: State, body: SetBegun) -> None:
     )
 
 
-@handles("RolesChosen")
-def _chosen(content: Content, state: State, body: RolesChosen) -> None:
+@REGISTRY.handles("RolesChosen")
+def _chosen(state: State, body: RolesChosen) -> None:
     assert state["pending"] is not None
     decisions.apply_answer(state["pending"], body["seat"], list(body["roles"]))
 
 
-@handles("HandsTaken")
-def _hands(content: Content, state: State, body: SetNumber) -> None:
+@REGISTRY.handles("HandsTaken")
+def _hands(state: State, body: SetNumber) -> None:
     pending = state["pending"]
     assert pending is not None and decisions.is_closed(pending)
     for seat, roles in pending["answers"].items():
@@ -246,13 +225,13 @@ def _hands(content: Content, state: State, body: SetNumber) -> None:
     state["play"] = None
 
 
-@handles("LeadPassed")
-def _lead_passed(content: Content, state: State, body: SeatOnly) -> None:
+@REGISTRY.handles("LeadPassed")
+def _lead_passed(state: State, body: SeatOnly) -> None:
     state["leader"] = body["seat"]
 
 
-@handles("RoleLed")
-def _led(content: Content, state: State, body: RoleLed) -> None:
+@REGISTRY.handles("RoleLed")
+def _led(state: State, body: RoleLed) -> None:
     seat, role = body["seat"], body["role"]
     _card_played(state, seat, role)
     # every other holder answers, clockwise (RC-Q-07); the queue follows the hidden hands
@@ -274,8 +253,8 @@ def _led(content: Content, state: State, body: RoleLed) -> None:
     state["play"] = play
 
 
-@handles("Claimed")
-def _claimed(content: Content, state: State, body: SeatOnly) -> None:
+@REGISTRY.handles("Claimed")
+def _claimed(state: State, body: SeatOnly) -> None:
     play = _play(state)
     _card_played(state, body["seat"], play["role"])
     play["claimants"].append(body["seat"])
@@ -283,15 +262,15 @@ def _claimed(content: Content, state: State, body: SeatOnly) -> None:
     _answered(play, body["seat"])
 
 
-@handles("Passed")
-def _passed(content: Content, state: State, body: SeatOnly) -> None:
+@REGISTRY.handles("Passed")
+def _passed(state: State, body: SeatOnly) -> None:
     play = _play(state)
     _card_played(state, body["seat"], play["role"])
     play["passed"].append(body["seat"])
     _answered(play, body["seat"])
 
 
-@handles("FavorTaken")
+@REGISTRY.handles_with_content("FavorTaken")
 def _favor(content: Content, state: State, body: FavorTaken) -> None:
     play = _play(state)
     seat = body["seat"]
@@ -306,7 +285,7 @@ def _favor(content: Content, state: State, body: FavorTaken) -> None:
     _answered(play, seat)
 
 
-@handles("FullActionDone")
+@REGISTRY.handles_with_content("FullActionDone")
 def _full(content: Content, state: State, body: FullActionDone) -> None:
     apply_change(content, state, body["seat"], body["change"])
     if "spell" in body:  # the cast names the top spell to everyone (a closed book too)
@@ -314,8 +293,8 @@ def _full(content: Content, state: State, body: FullActionDone) -> None:
     _play(state)["stage"] = "done"
 
 
-@handles("ShelfLosses")
-def _losses(content: Content, state: State, body: ShelfLosses) -> None:
+@REGISTRY.handles("ShelfLosses")
+def _losses(state: State, body: ShelfLosses) -> None:
     play = _play(state)
     kind = SHELF_OF[body["role"]]
     if kind == "gold":
@@ -332,8 +311,8 @@ def _losses(content: Content, state: State, body: ShelfLosses) -> None:
     play["stage"] = "give" if play["victims"] else ("add" if body["shelf"] else "done")
 
 
-@handles("DropsGiven")
-def _given(content: Content, state: State, body: DropsGiven) -> None:
+@REGISTRY.handles("DropsGiven")
+def _given(state: State, body: DropsGiven) -> None:
     play = _play(state)
     seat = body["seat"]
     p = player(state, seat)
@@ -352,8 +331,8 @@ def _given(content: Content, state: State, body: DropsGiven) -> None:
         play["stage"] = "add" if shelf else "done"
 
 
-@handles("ShelfAdded")
-def _added(content: Content, state: State, body: ShelfAdded) -> None:
+@REGISTRY.handles("ShelfAdded")
+def _added(state: State, body: ShelfAdded) -> None:
     p = player(state, body["seat"])
     p["gold"] -= body["gold"]
     state["on_shelf"]["gold"] += body["gold"]
@@ -365,7 +344,7 @@ def _added(content: Content, state: State, body: ShelfAdded) -> None:
     _play(state)["stage"] = "resolve"
 
 
-@handles("ShelfTaken")
+@REGISTRY.handles_with_content("ShelfTaken")
 def _shelf_taken(content: Content, state: State, body: ShelfTaken) -> None:
     kind = body["kind"]
     card = state["shelves"][kind][0]
@@ -381,23 +360,23 @@ def _shelf_taken(content: Content, state: State, body: ShelfTaken) -> None:
     _play(state)["stage"] = "done"
 
 
-@handles("ShelfStays")
-def _shelf_stays(content: Content, state: State, body: ShelfStays) -> None:
+@REGISTRY.handles("ShelfStays")
+def _shelf_stays(state: State, body: ShelfStays) -> None:
     _play(state)["stage"] = "done"
 
 
-@handles("PlayEnded")
-def _play_ended(content: Content, state: State, body: PlayEnded) -> None:
+@REGISTRY.handles("PlayEnded")
+def _play_ended(state: State, body: PlayEnded) -> None:
     state["leader"] = state["last_full"] = body["seat"]
     state["last"] = {"role": body["role"], "seat": body["seat"]}
     state["play"] = None
 
 
-@handles("SetEnded")
-def _set_ended(content: Content, state: State, body: SetEnded) -> None:
+@REGISTRY.handles("SetEnded")
+def _set_ended(state: State, body: SetEnded) -> None:
     if state["spells"]:  # RC-SPELL-02/03: the top card, face up, to the bottom
-        top = state["spells"].pop(0)
-        state["spells"].append(top)
+        top = decks.peek(state["spells"], 1)[0]
+        decks.move(state["spells"], state["spells"], [top])
         state["seen_spells"] = [*[s for s in state["seen_spells"] if s != top], top]
     state["top_seen"] = []  # a new card is on top, unseen
     for p in state["players"].values():
@@ -406,8 +385,8 @@ def _set_ended(content: Content, state: State, body: SetEnded) -> None:
     state["phase"] = "ended"
 
 
-@handles("GameOver")
-def _over(content: Content, state: State, body: GameOver) -> None:
+@REGISTRY.handles("GameOver")
+def _over(state: State, body: GameOver) -> None:
     state["phase"] = "over"
     state["play"] = None
     state["pending"] = None

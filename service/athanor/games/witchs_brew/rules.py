@@ -81,7 +81,7 @@ class WitchsBrewRules(PlainStateRules):
         self.cards: content.Content = pack.content
         self.min_seats = self.cards.settings.min_players
         self.max_seats = self.cards.settings.max_players
-        self.registry = events.registry(self.cards)
+        self.registry = events.REGISTRY.bind(self.cards)
         self.commands = deciders(self.cards)
         names = labels.for_pack(self.cards)
         self.presentation = Presentation(
