@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from athanor.engine import RuleViolation
+from athanor.games.witchs_brew.rules import RULES
 from athanor.games.witchs_brew.shelves import loss
 from tests.rules_support import edit
 from tests.witchs_brew.support import act, give, lead, legal, me, playing, rs, run, types_of
@@ -128,12 +129,18 @@ def test_the_monk_adds_his_own_drops_and_takes_the_card() -> None:
     s = give(s, 2, {"red": 0, "white": 0, "green": 0})
     s = give(s, 3, {"red": 0, "white": 0, "green": 0})
     s = lead(s, 1, "begging_monk")
-    need = 3  # drops-shelf-1 pictures 3 (placeholder)
     assert rs(s)["shelves"]["drops"][0] == "drops-shelf-1"
+    # the monk's 3 drops are exactly what the card pictures
+    assert RULES.cards.shelf("drops-shelf-1").need == 3
     assert len(legal(s, 1)) == 3 * 2  # (0..2 red) x (0..1 white)
+    # one drop short: the card stays with the drops on it
+    _, short = act(s, 1, {"type": "AddToShelf", "drops": {"red": 2}})
+    assert me(short, 1)["cards"] == [] and rs(short)["shelves"]["drops"][0] == "drops-shelf-1"
+    assert rs(short)["on_shelf"]["drops"]["red"] == 2
+    # all 3: the card is taken and its drops go back to the supply
     _, s = act(s, 1, {"type": "AddToShelf", "drops": {"red": 2, "white": 1}})
     assert me(s, 1)["cards"] == ["drops-shelf-1"] and sum(me(s, 1)["drops"].values()) == 0
-    assert sum(rs(s)["on_shelf"]["drops"].values()) == 0 and need == 3
+    assert sum(rs(s)["on_shelf"]["drops"].values()) == 0
 
 
 @pytest.mark.rule("RC-Q-20")

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from athanor.engine.previews import Seen, previewer
 from athanor.games.witchs_brew import roles
 from athanor.games.witchs_brew.content import KINDS, Content, Spell
 from athanor.games.witchs_brew.labels import shelf_label, spell_effect
@@ -40,12 +41,14 @@ def spell_name(spell: Spell) -> str:
     return f"{spell.name} ({spell_effect(spell)})"
 
 
-class Seen:
+class BrewSeen(Seen):
+    """What a Witch's Brew preview reads besides the view: the role being played, the
+    top card of a stack and of the spell book as the view shows them."""
+
+    content: Content
+
     def __init__(self, content: Content, view: JSON, seat: str) -> None:
-        self.content = content
-        self.view = view
-        self.seat = seat
-        self.me: JSON = view["players"][seat]
+        super().__init__(content, view, seat)
         play = view.get("play") or {}
         self.role = str(play.get("role", ""))
 
@@ -68,14 +71,6 @@ def acting_seat(view: JSON) -> str | None:
     return own[0] if len(own) == 1 else None
 
 
-def preview(content: Content, view: JSON, command: JSON) -> str | None:
-    seat = acting_seat(view)
-    make = PREVIEWS.get(str(command.get("type")))
-    if seat is None or make is None:
-        return None
-    return make(Seen(content, view, seat), command)
-
-
 # -- words --------------------------------------------------------------------------
 
 
@@ -87,7 +82,7 @@ def drops_words(drops: dict[str, int]) -> str:
     return listing([f"{n} {k}" for k in KINDS if (n := drops.get(k, 0))])
 
 
-def after(s: Seen, drops: dict[str, int], gold: int = 0, vials: int = 0) -> str:
+def after(s: BrewSeen, drops: dict[str, int], gold: int = 0, vials: int = 0) -> str:
     """The acting seat's holdings that change, before and after ("red 2 to 1")."""
     parts = []
     for k in KINDS:
@@ -101,7 +96,7 @@ def after(s: Seen, drops: dict[str, int], gold: int = 0, vials: int = 0) -> str:
     return f" ({', '.join(parts)})" if parts else ""
 
 
-def cauldron_name(s: Seen, stack: str) -> str:
+def cauldron_name(s: BrewSeen, stack: str) -> str:
     """The top cauldron of an open stack, with its printed value."""
     card = s.top(stack)
     if card is None:
@@ -109,7 +104,7 @@ def cauldron_name(s: Seen, stack: str) -> str:
     return f"the top {stack} cauldron ({count(s.content.cauldron(card).value, 'point')})"
 
 
-def cauldron(s: Seen, stack: str, surcharge: int, vial: str | None, verb: str = "Takes") -> str:
+def cauldron(s: BrewSeen, stack: str, surcharge: int, vial: str | None, verb: str = "Takes") -> str:
     card = s.top(stack)
     if card is None:
         return f"{verb} the top {stack} cauldron."
@@ -127,7 +122,7 @@ def cauldron(s: Seen, stack: str, surcharge: int, vial: str | None, verb: str = 
 # -- choosing and playing role cards --------------------------------------------------
 
 
-def choose_roles(s: Seen, command: JSON) -> str:
+def choose_roles(s: BrewSeen, command: JSON) -> str:
     chosen = [roles.NAMES.get(r, r) for r in command.get("roles", [])]
     return (
         f"Keeps {listing(chosen)} for set {s.view.get('set')}; the others sit out. "
@@ -135,7 +130,7 @@ def choose_roles(s: Seen, command: JSON) -> str:
     )
 
 
-def lead_role(s: Seen, command: JSON) -> str:
+def lead_role(s: BrewSeen, command: JSON) -> str:
     role = str(command.get("role"))
     name = s.role_name(role)
     return (
@@ -144,7 +139,7 @@ def lead_role(s: Seen, command: JSON) -> str:
     )
 
 
-def claim(s: Seen, command: JSON) -> str:
+def claim(s: BrewSeen, command: JSON) -> str:
     holder = (s.view.get("play") or {}).get("holder")
     return (
         f"Claims the {s.role_name()}: its full action ({FULL_TEXT.get(s.role, 'the role')}) "
@@ -152,11 +147,11 @@ def claim(s: Seen, command: JSON) -> str:
     )
 
 
-def pass_(s: Seen, command: JSON) -> str:
+def pass_(s: BrewSeen, command: JSON) -> str:
     return f"Plays the {s.role_name()} for nothing: no favor and no full action."
 
 
-def favor(s: Seen, command: JSON) -> str:
+def favor(s: BrewSeen, command: JSON) -> str:
     role = s.role
     if role in roles.GREEN_KIND:
         kind = roles.GREEN_KIND[role]
@@ -170,11 +165,11 @@ def favor(s: Seen, command: JSON) -> str:
     return "So be it! " + exchange(s, command, favor=True)
 
 
-def full_action(s: Seen, command: JSON) -> str:
+def full_action(s: BrewSeen, command: JSON) -> str:
     return exchange(s, command, favor=False)
 
 
-def exchange(s: Seen, command: JSON, favor: bool) -> str:
+def exchange(s: BrewSeen, command: JSON, favor: bool) -> str:
     """What a favor's or a full action's exchange takes and gives (roles.py rows)."""
     role, give, take = s.role, command.get("give"), command.get("take")
     if not any(command.get(k) for k in ("use", "give", "take", "pay", "vial", "stack")):
@@ -199,7 +194,7 @@ def exchange(s: Seen, command: JSON, favor: bool) -> str:
     return "Carries out the exchange."
 
 
-def spell(s: Seen, command: JSON) -> str:
+def spell(s: BrewSeen, command: JSON) -> str:
     """The Warlock's full action: the top spell, as far as the view and command say."""
     top = s.top_spell()
     printed = s.content.spell(top) if top else None
@@ -229,7 +224,7 @@ def spell(s: Seen, command: JSON) -> str:
 # -- the red roles' potion shelves -------------------------------------------------------
 
 
-def give_drops(s: Seen, command: JSON) -> str:
+def give_drops(s: BrewSeen, command: JSON) -> str:
     drops: dict[str, int] = command.get("drops") or {}
     paid = {k: -n for k, n in drops.items()}
     return (
@@ -238,7 +233,7 @@ def give_drops(s: Seen, command: JSON) -> str:
     )
 
 
-def add_to_shelf(s: Seen, command: JSON) -> str:
+def add_to_shelf(s: BrewSeen, command: JSON) -> str:
     kind = roles.SHELF_OF.get(s.role, "gold")
     shelves = (s.view.get("shelves") or {}).get(kind) or []
     pile = (s.view.get("on_shelf") or {}).get(kind, 0)
@@ -262,7 +257,7 @@ def add_to_shelf(s: Seen, command: JSON) -> str:
     return text + "the shelf stays, with all on it."
 
 
-PREVIEWS: dict[str, Callable[[Seen, JSON], str]] = {
+PREVIEWS: dict[str, Callable[[BrewSeen, JSON], str]] = {
     "ChooseRoles": choose_roles,
     "LeadRole": lead_role,
     "Claim": claim,
@@ -272,3 +267,5 @@ PREVIEWS: dict[str, Callable[[Seen, JSON], str]] = {
     "GiveDrops": give_drops,
     "AddToShelf": add_to_shelf,
 }
+
+preview = previewer(PREVIEWS, acting_seat, seen=BrewSeen)
