@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
+from athanor.engine import previews
 from athanor.games.alkemia import field
 from athanor.games.alkemia.alchemy import needs_for
 from athanor.games.alkemia.content import Content
@@ -32,14 +33,13 @@ from athanor.games.wording import count, listing
 JSON = dict[str, Any]
 
 
-class Seen:
-    """The pack, the view and the acting seat's own part of it."""
+class Seen(previews.Seen):
+    """The pack, the view and the acting seat's own part of it, with the pack's names."""
+
+    content: Content
 
     def __init__(self, content: Content, view: JSON, seat: str) -> None:
-        self.content = content
-        self.view = view
-        self.seat = seat
-        self.me: JSON = view["players"][seat]
+        super().__init__(content, view, seat)
         self.names = for_pack(content).all()
 
     def name(self, ident: Any, unknown: str = "a card") -> str:
@@ -89,14 +89,6 @@ def acting_seat(view: JSON) -> str | None:
     """The seat whose view this is: the only player whose hand is listed."""
     own = [k for k, p in (view.get("players") or {}).items() if isinstance(p.get("hand"), list)]
     return own[0] if len(own) == 1 else None
-
-
-def preview(content: Content, view: JSON, command: JSON) -> str | None:
-    seat = acting_seat(view)
-    make = PREVIEWS.get(str(command.get("type")))
-    if seat is None or make is None:
-        return None
-    return make(Seen(content, view, seat), command)
 
 
 def cell_of(command: JSON) -> str:
@@ -443,3 +435,4 @@ PREVIEWS: dict[str, Callable[[Seen, JSON], str]] = {
     "DiscardExcess": discard_excess,
     "FinishWeek": finish("Says you have finished the week: depleted Items refresh."),
 }
+preview = previews.previewer(PREVIEWS, acting_seat, seen=Seen)

@@ -35,17 +35,28 @@ kept in the state, so twins do not keep them either.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeVar
 
 from athanor.engine import Rng
 from athanor.engine.decisions import is_closed
-from athanor.engine.settle import copy_state
+from athanor.engine.handlers import Handlers
+from athanor.engine.settle import Decider, copy_state
 from athanor.games.alkemia import alchemy, sites
 from athanor.games.alkemia.content import Content
 from athanor.games.alkemia.state import JSON, Player, State, player
 
-if TYPE_CHECKING:
-    from athanor.games.alkemia.rules import AlkemiaRules
+
+class AlkemiaRules(Protocol):
+    """What a replay of the secret phase needs of the rules (the rules module passes
+    itself; naming the class here would make the two modules import each other)."""
+
+    cards: Content
+    commands: Mapping[str, Decider]
+    registry: Handlers
+
+    def legal_commands(self, state: Any, seat: int) -> list[JSON]: ...
+
 
 T = TypeVar("T")
 SECRET_PHASES = {"alchemy": "FinishAlchemy", "crest": "FinishCrest", "seed": "FinishWeek"}
