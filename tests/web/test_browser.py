@@ -247,6 +247,93 @@ def take_turns(pages: list[Page], rng: random.Random, each: int, deadline: float
             pages[0].wait_for_timeout(50)
 
 
+def create_open_game(page: Page, server: WebServer) -> str:
+    """The operator creates an open, timed three-seat Valley game and gives seat 3 to
+    the server's bot; returns the join code as shown."""
+    page.goto(server.url)
+    page.fill("#operator-token", server.operator)
+    page.select_option("#kind", "valley")
+    page.fill("#seats", "3")
+    page.check("#open-table")
+    page.fill("#move-seconds", "600")
+    page.click("#create-form button[type=submit]")
+    code = page.inner_text("#created-code").strip()
+    assert len(code) == 11 and code[5] == "-"
+    shot(page, "lobby-created", PHONE)
+    page.click("[data-bot-seat='3']")
+    page.wait_for_selector("text=seat 3: the server's bot plays")
+    return code
+
+
+def join_by_typed_code(page: Page, server: WebServer, code: str) -> None:
+    """Ana types the code as heard: lower case, no dash."""
+    page.goto(server.url)
+    page.wait_for_selector(f"#lobby-games [data-code='{code}']")
+    page.fill("#join-code", code.replace("-", "").lower())
+    page.fill("#join-name", "Ana")
+    page.click("#code-form button[type=submit]")
+    page.wait_for_url("**/?game=*&seat=1")
+    page.wait_for_selector("#turn[data-turn=gathering]")
+    assert code in page.inner_text("#turn")
+
+
+def join_from_lobby_list(page: Page, server: WebServer, code: str) -> None:
+    """Bo picks the game from the lobby's list."""
+    page.goto(server.url)
+    entry = page.locator(f"#lobby-games form[data-code='{code}']")
+    entry.wait_for()
+    listed = page.inner_text("#lobby-games")
+    assert "1: Ana" in listed and "3: bot" in listed
+    shot(page, "lobby", PHONE)
+    shot(page, "lobby", DESKTOP)
+    entry.locator("input[name=name]").fill("Bo")
+    entry.locator("button[type=submit]").click()
+    page.wait_for_url("**/?game=*&seat=2")
+    assert "token" not in page.url  # the token stays in the browser's storage
+
+
+def play_named_turns(ana: Page, bo: Page, rng: random.Random) -> None:
+    """Both tables name the players; two moves each, logged under their names."""
+    for page in (ana, bo):
+        page.wait_for_selector("#board .board-section")
+        page.wait_for_selector("#players li[data-seat='3']")
+        players = page.inner_text("#players")
+        assert "Ana" in players and "Bo" in players and "Bot 3" in players
+    take_turns([ana, bo], rng, 2, time.monotonic() + 60)
+    for page in (ana, bo):
+        page.wait_for_function("document.querySelectorAll('#log li').length > 3")
+        log = page.inner_text("#log")
+        assert "Ana" in log and "Bo" in log, log
+    ana.wait_for_selector("#clock")
+    assert "left" in ana.inner_text("#clock")
+    shot(ana, "open-seat", PHONE)
+    shot(ana, "open-seat", DESKTOP)
+    shot(bo, "open-seat-bo", DESKTOP)
+
+
+def undo_if_offered(pages: list[Page]) -> None:
+    """Undo is offered right after one's own move (when nothing came after it)."""
+    undo = [p for p in pages if p.locator("#undo").count()]
+    if undo:
+        before = version(undo[0])
+        undo[0].click("#undo")
+        undo[0].wait_for_function(
+            f"Number(document.getElementById('main').dataset.version) > {before}"
+            " || !document.getElementById('refusal').hidden",
+            timeout=15_000,
+        )
+
+
+def resign_asked_twice(page: Page) -> None:
+    """Resigning asks first: "Keep playing" takes the question back."""
+    page.click("#resign")
+    page.click("#resign-no")
+    assert page.locator("#resign-yes").count() == 0
+    page.click("#resign")
+    page.click("#resign-yes")
+    page.wait_for_selector("#players :text('(resigned)')")
+
+
 def test_open_valley_joined_by_code(browser: Browser, web_server: WebServer) -> None:
     """Two players join an open, timed Valley game by its code with their names; the
     operator gives seat 3 to the server's bot; both resign, and the rematch opens."""
@@ -255,80 +342,16 @@ def test_open_valley_joined_by_code(browser: Browser, web_server: WebServer) -> 
     ana_ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
     bo_ctx = browser.new_context(viewport=DESKTOP, bypass_csp=True)
     try:
-        lobby = operator.new_page()
-        lobby.goto(web_server.url)
-        lobby.fill("#operator-token", web_server.operator)
-        lobby.select_option("#kind", "valley")
-        lobby.fill("#seats", "3")
-        lobby.check("#open-table")
-        lobby.fill("#move-seconds", "600")
-        lobby.click("#create-form button[type=submit]")
-        code = lobby.inner_text("#created-code").strip()
-        assert len(code) == 11 and code[5] == "-"
-        shot(lobby, "lobby-created", PHONE)
-        lobby.click("[data-bot-seat='3']")
-        lobby.wait_for_selector("text=seat 3: the server's bot plays")
-
-        # Ana types the code as heard: lower case, no dash
+        code = create_open_game(operator.new_page(), web_server)
         ana = ana_ctx.new_page()
-        ana.goto(web_server.url)
-        ana.wait_for_selector(f"#lobby-games [data-code='{code}']")
-        ana.fill("#join-code", code.replace("-", "").lower())
-        ana.fill("#join-name", "Ana")
-        ana.click("#code-form button[type=submit]")
-        ana.wait_for_url("**/?game=*&seat=1")
-        ana.wait_for_selector("#turn[data-turn=gathering]")
-        assert code in ana.inner_text("#turn")
-
-        # Bo picks the game from the lobby's list
+        join_by_typed_code(ana, web_server, code)
         bo = bo_ctx.new_page()
-        bo.goto(web_server.url)
-        entry = bo.locator(f"#lobby-games form[data-code='{code}']")
-        entry.wait_for()
-        listed = bo.inner_text("#lobby-games")
-        assert "1: Ana" in listed and "3: bot" in listed
-        shot(bo, "lobby", PHONE)
-        shot(bo, "lobby", DESKTOP)
-        entry.locator("input[name=name]").fill("Bo")
-        entry.locator("button[type=submit]").click()
-        bo.wait_for_url("**/?game=*&seat=2")
-        assert "token" not in bo.url  # the token stays in the browser's storage
-
-        for page in (ana, bo):
-            page.wait_for_selector("#board .board-section")
-            page.wait_for_selector("#players li[data-seat='3']")
-            players = page.inner_text("#players")
-            assert "Ana" in players and "Bo" in players and "Bot 3" in players
-        take_turns([ana, bo], rng, 2, time.monotonic() + 60)
-        for page in (ana, bo):
-            page.wait_for_function("document.querySelectorAll('#log li').length > 3")
-            log = page.inner_text("#log")
-            assert "Ana" in log and "Bo" in log, log
-        ana.wait_for_selector("#clock")
-        assert "left" in ana.inner_text("#clock")
-        shot(ana, "open-seat", PHONE)
-        shot(ana, "open-seat", DESKTOP)
-        shot(bo, "open-seat-bo", DESKTOP)
-
-        # Undo is offered right after one's own move (when nothing came after it)
-        undo = [p for p in (ana, bo) if p.locator("#undo").count()]
-        if undo:
-            before = version(undo[0])
-            undo[0].click("#undo")
-            undo[0].wait_for_function(
-                f"Number(document.getElementById('main').dataset.version) > {before}"
-                " || !document.getElementById('refusal').hidden",
-                timeout=15_000,
-            )
-
-        # resigning asks first; once both have resigned nobody is left and it ends
+        join_from_lobby_list(bo, web_server, code)
+        play_named_turns(ana, bo, rng)
+        undo_if_offered([ana, bo])
+        # once both have resigned nobody is left and it ends
         for page in (bo, ana):
-            page.click("#resign")
-            page.click("#resign-no")
-            assert page.locator("#resign-yes").count() == 0
-            page.click("#resign")
-            page.click("#resign-yes")
-            page.wait_for_selector("#players :text('(resigned)')")
+            resign_asked_twice(page)
         ana.wait_for_selector("#main[data-over=yes]", timeout=20_000)
         ana.click("#rematch")
         ana.wait_for_url("**/?game=*&seat=*")

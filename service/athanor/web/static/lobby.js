@@ -1,0 +1,225 @@
+// The lobby: join with a code, a seat link or from the open games; the operator's
+// panel to create a game, give seats to the server's bot and list the server's games.
+import { call, RpcError } from "./rpc.js";
+import { main, el, words, refusalText, showNotice } from "./dom.js";
+import { storeSeat, tableLink } from "./seats.js";
+
+const OPERATOR_KEY = "athanor.operator";
+
+// what a person types from a code read aloud: any case, spaces or dashes
+const cleanCode = (code) => String(code || "").toUpperCase().replace(/[\s-]+/g, "");
+// the code as it is shown and read aloud: XXXXX-XXXXX
+const showCode = (code) => (code.length === 10 ? `${code.slice(0, 5)}-${code.slice(5)}` : code);
+
+async function joinGame(request, notice) {
+  try {
+    const joined = await call("JoinGame", request, null);
+    storeSeat(joined.gameId, { token: joined.token, seat: joined.seat, name: joined.name, code: showCode(cleanCode(request.code)) });
+    location.href = tableLink(joined.gameId, joined.seat);
+  } catch (err) {
+    const why = err instanceof RpcError && err.code === "not_found" ? "No open game has that code (it may be full or over)." : refusalText(err);
+    showNotice(notice, `Not joined: ${why}`);
+  }
+}
+
+export async function lobby() {
+  document.title = "Athanor — lobby";
+  main.replaceChildren();
+  const operator = localStorage.getItem(OPERATOR_KEY) || "";
+  const notice = el("p", { id: "lobby-notice", role: "alert", class: "notice", hidden: true });
+  const savedName = localStorage.getItem("athanor.name") || "";
+
+  const byCode = el("form", { class: "panel", id: "code-form" },
+    el("h2", { text: "Join with a code" }),
+    el("label", { for: "join-code" }, "Join code (as read to you: any case, dash or not)"),
+    el("input", { id: "join-code", name: "code", required: true, autocomplete: "off", autocapitalize: "characters", spellcheck: "false", inputmode: "text", placeholder: "7KQ2M-9XW4D", class: "code-input" }),
+    el("label", { for: "join-name" }, "Your name"),
+    el("input", { id: "join-name", name: "name", required: true, maxlength: 24, autocomplete: "nickname", value: savedName }),
+    el("button", { type: "submit", text: "Join" }));
+  byCode.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const name = byCode.elements.name.value.trim();
+    localStorage.setItem("athanor.name", name);
+    joinGame({ code: cleanCode(byCode.elements.code.value), name }, notice);
+  });
+
+  const open = el("section", { class: "panel", id: "lobby-games", "aria-live": "polite" });
+
+  const join = el("form", { class: "panel", id: "join-form" },
+    el("h2", { text: "Join with a seat link" }),
+    el("label", { for: "seat-link" }, "Seat link (from the game's creator)"),
+    el("input", { id: "seat-link", name: "link", type: "url", required: true, autocomplete: "off", placeholder: "http://…/?game=…&token=…" }),
+    el("button", { type: "submit", text: "Take my seat" }));
+  join.addEventListener("submit", (e) => {
+    e.preventDefault();
+    try {
+      const url = new URL(join.elements.link.value, location.href);
+      location.href = `/?${url.searchParams.toString()}`;
+    } catch (err) {
+      showNotice(notice, "That is not a seat link.");
+    }
+  });
+
+  const kinds = await call("ListKinds", {}, null).catch((err) => ({ error: err }));
+  const kindSelect = el("select", { id: "kind", name: "kind" });
+  for (const k of kinds.kinds || []) {
+    kindSelect.append(el("option", { value: k.kind, "data-min": k.minSeats, "data-max": k.maxSeats, text: `${k.title} (${k.minSeats}–${k.maxSeats} players)` }));
+  }
+  const listedBox = el("fieldset", { id: "listing" },
+    el("legend", { text: "Who can see the open table" }),
+    el("label", { class: "check" }, el("input", { type: "radio", name: "listing", value: "listed", checked: true }), " Listed in the lobby"),
+    el("label", { class: "check" }, el("input", { type: "radio", name: "listing", value: "private" }), " Private (only with the code)"));
+  const openBox = el("input", { id: "open-table", name: "open", type: "checkbox" });
+  const create = el("form", { class: "panel", id: "create-form" },
+    el("h2", { text: "New game" }),
+    el("label", { for: "operator-token" }, "Operator token (in the server's data folder, operator.token)"),
+    el("input", { id: "operator-token", name: "token", type: "password", autocomplete: "off", value: operator }),
+    el("label", { for: "kind" }, "Game"), kindSelect,
+    el("label", { for: "seats" }, "Players"),
+    el("input", { id: "seats", name: "seats", type: "number", min: 1, max: 6, value: 2, required: true }),
+    el("label", { class: "check", for: "open-table" }, openBox, " Open table: players join with a code and their name"),
+    listedBox,
+    el("label", { for: "move-seconds" }, "Time per move in seconds (empty: no clock)"),
+    el("input", { id: "move-seconds", name: "moveSeconds", type: "number", min: 1, max: 604800, placeholder: "none" }),
+    el("button", { type: "submit", text: "Create" }));
+  // listing only means something for an open table
+  listedBox.disabled = true;
+  openBox.addEventListener("change", () => { listedBox.disabled = !openBox.checked; });
+  const created = el("section", { id: "created", "aria-live": "polite" });
+  create.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const token = create.elements.token.value.trim();
+    localStorage.setItem(OPERATOR_KEY, token);
+    const request = { kind: kindSelect.value, seats: Number(create.elements.seats.value) };
+    const seconds = Number(create.elements.moveSeconds.value || 0);
+    if (openBox.checked || seconds) {
+      request.table = { open: openBox.checked, listed: openBox.checked && create.elements.listing.value === "listed", moveSeconds: seconds };
+    }
+    try {
+      const game = await call("CreateGame", request, token);
+      game.seats = request.seats;
+      showCreated(created, game, token);
+      await listGames(games, token, notice);
+      await listLobby(open, notice);
+    } catch (err) {
+      showNotice(notice, `Not created: ${refusalText(err)}`);
+    }
+  });
+
+  const games = el("section", { class: "panel", id: "games" });
+  main.append(el("h1", { text: "Lobby" }), notice, byCode, open, created, create, join, games);
+  if (kinds.error) showNotice(notice, `The server does not answer: ${refusalText(kinds.error)}`);
+  await listLobby(open, notice);
+  if (operator) await listGames(games, operator, notice);
+}
+
+function optionsText(options) {
+  const entries = Object.entries(options || {});
+  return entries.length ? entries.map(([k, v]) => `${words(k)} ${v}`).join(", ") : "standard";
+}
+
+async function listLobby(node, notice) {
+  let answer;
+  try {
+    answer = await call("ListLobby", {}, null);
+  } catch (err) {
+    showNotice(notice, `Open games not listed: ${refusalText(err)}`);
+    return;
+  }
+  const refresh = el("button", { type: "button", class: "secondary", id: "lobby-refresh", text: "↻ Refresh", onclick: () => listLobby(node, notice) });
+  const list = (answer.games || []).slice().sort((a, b) => (b.createdUnix || 0) - (a.createdUnix || 0));
+  node.replaceChildren(el("div", { class: "row" }, el("h2", { text: "Open games" }), refresh),
+    list.length === 0 ? el("p", { text: "No open game right now." }) :
+      el("ul", { class: "lobby" }, list.map((g) => lobbyEntry(g, notice))));
+}
+
+function lobbyEntry(g, notice) {
+  const names = g.names || {};
+  const bots = g.bots || {};
+  const free = (g.free || []).map(Number);
+  const seats = [];
+  for (let s = 1; s <= g.seats; s++) {
+    if (names[s]) seats.push(`${s}: ${names[s]}`);
+    else if (bots[s]) seats.push(`${s}: bot`);
+    else seats.push(`${s}: free`);
+  }
+  const nameId = `name-${g.code}`;
+  const seatId = `seat-${g.code}`;
+  const seatSelect = free.length > 1 ? el("select", { id: seatId, name: "seat" },
+    el("option", { value: "0", text: "any free seat" }), free.map((s) => el("option", { value: s, text: `seat ${s}` }))) : null;
+  const form = el("form", { class: "lobby-join", "data-code": g.code },
+    el("label", { for: nameId }, "Your name"),
+    el("input", { id: nameId, name: "name", required: true, maxlength: 24, autocomplete: "nickname", value: localStorage.getItem("athanor.name") || "" }),
+    seatSelect ? el("label", { for: seatId }, "Seat") : null, seatSelect,
+    el("button", { type: "submit", text: `Join ${g.code}` }));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const name = form.elements.name.value.trim();
+    localStorage.setItem("athanor.name", name);
+    joinGame({ code: g.code, name, seat: seatSelect ? Number(seatSelect.value) : 0 }, notice);
+  });
+  return el("li", { "data-game": g.gameId },
+    el("p", {}, el("strong", { class: "code", text: g.code }), ` · ${g.kind} · ${optionsText(g.options)}`),
+    el("p", { class: "seats", text: `Seats ${seats.join(" · ")} (${free.length} free)` }),
+    form);
+}
+
+function seatLink(gameId, token) {
+  const q = new URLSearchParams({ game: gameId });
+  if (token) q.set("token", token);
+  return `${location.origin}/?${q.toString()}`;
+}
+
+function botButton(gameId, seat, operator) {
+  const bot = el("button", { type: "button", class: "secondary", "data-bot-seat": seat, text: `Bot plays seat ${seat}` });
+  bot.addEventListener("click", async () => {
+    try {
+      await call("SetSeatBot", { gameId, seat }, operator);
+      bot.replaceWith(el("span", { class: "tag", text: `seat ${seat}: the server's bot plays` }));
+    } catch (err) {
+      bot.after(el("span", { role: "alert", text: ` ${refusalText(err)}` }));
+    }
+  });
+  return bot;
+}
+
+function showCreated(node, game, operator) {
+  const watch = el("p", {}, el("a", { href: seatLink(game.gameId, ""), text: "Watch as a spectator" }));
+  if (game.joinCode) {
+    const bots = [];
+    for (let s = 1; s <= (game.seats || 0); s++) bots.push(el("li", {}, botButton(game.gameId, s, operator)));
+    node.replaceChildren(el("div", { class: "panel" },
+      el("h2", { text: `Game ${game.gameId} created` }),
+      el("p", { text: "Read this code to the players: each joins with it and a name." }),
+      el("p", { class: "join-code", id: "created-code", "aria-label": `Join code ${game.joinCode.split("").join(" ")}`, text: game.joinCode }),
+      el("p", { text: "A seat nobody will take can go to the server's bot:" }),
+      el("ul", { class: "seat-links" }, bots), watch));
+    return;
+  }
+  const rows = (game.seatTokens || []).map((s) => {
+    const link = seatLink(game.gameId, s.token);
+    return el("li", {},
+      el("a", { href: link, "data-seat-link": s.seat, text: `Seat ${s.seat}: play` }), " ",
+      el("input", { readonly: true, value: link, "aria-label": `Seat ${s.seat} link (give it to that player only)`, onfocus: (e) => e.target.select() }), " ",
+      botButton(game.gameId, s.seat, operator));
+  });
+  node.replaceChildren(el("div", { class: "panel" },
+    el("h2", { text: `Game ${game.gameId} created` }),
+    el("p", { text: "Each link holds that seat's token: give it to that player only. It is shown once." }),
+    el("ul", { class: "seat-links" }, rows), watch));
+}
+
+async function listGames(node, token, notice) {
+  if (!token) return;
+  try {
+    const answer = await call("ListGames", {}, token);
+    const list = (answer.games || []).slice().sort((a, b) => (b.createdUnix || 0) - (a.createdUnix || 0));
+    node.replaceChildren(el("h2", { text: "Games on this server" }),
+      list.length === 0 ? el("p", { text: "None yet." }) :
+        el("ul", { class: "games" }, list.map((g) => el("li", {},
+          el("a", { href: seatLink(g.gameId, ""), text: `${g.kind} · ${g.gameId}` }),
+          ` · ${g.seats} seats · v${g.version || 0}${g.over ? " · over" : ""}`))));
+  } catch (err) {
+    showNotice(notice, `Games not listed: ${refusalText(err)}`);
+  }
+}
