@@ -24,6 +24,7 @@ from athanor.engine import game
 from athanor.store import GameFeeds, RedisEventStore, SlowSubscriber, connect
 from tests import backends
 from tests.fixture_game.crucible import GAME, RULES
+from tests.waiting import wait_until_async
 
 JSON = dict[str, Any]
 EACH = 6  # watchers per audience
@@ -93,6 +94,19 @@ class Watcher:
         await asyncio.gather(self._task, return_exceptions=True)
 
 
+async def subscribed(group: Sequence[Watcher]) -> None:
+    await wait_until_async(
+        lambda: all(w.started.is_set() for w in group), "every watcher's first event"
+    )
+
+
+async def all_given(group: Sequence[Watcher], version: int) -> None:
+    """Until every watcher of `group` was given `version`."""
+    await wait_until_async(
+        lambda: all(version in w.versions() for w in group), f"every watcher to get v{version}"
+    )
+
+
 async def finish(
     service: GameService, game_id: str, seats: int, seed: int, keep_up: Sequence[Watcher] = ()
 ) -> int:
@@ -106,8 +120,7 @@ async def finish(
             return state.version
         seat, command = rng.choice(moves)
         result = await service.commands.act(game_id, seat, command, uuid.uuid4().hex)
-        while not all(w.versions()[-1:] == [result.last_version] for w in keep_up):
-            await asyncio.sleep(0.005)
+        await all_given(keep_up, result.last_version)
 
 
 async def test_each_audience_gets_exactly_its_events_made_once_and_shared(
@@ -119,8 +132,7 @@ async def test_each_audience_gets_exactly_its_events_made_once_and_shared(
         name: [Watcher(service, game_id, caller) for _ in range(EACH)]
         for name, caller in AUDIENCES.items()
     }
-    for group in watchers.values():
-        await asyncio.gather(*(w.started.wait() for w in group))
+    await subscribed([w for group in watchers.values() for w in group])
     head = await finish(service, game_id, 3, seed=1)
     alone = fresh(service)
     try:
@@ -152,7 +164,7 @@ async def test_no_cache_entry_holds_more_than_its_audience_may_see(service: Game
     created = await service.tables.create("crucible", 3, {"rounds": "2"})
     game_id = created.game_id
     group = [Watcher(service, game_id, caller) for caller in AUDIENCES.values()]
-    await asyncio.gather(*(w.started.wait() for w in group))
+    await subscribed(group)
     await finish(service, game_id, 3, seed=2)
     for w in group:
         await w.done()
@@ -177,7 +189,7 @@ async def test_the_wording_follows_the_names_each_watcher_knows(service: GameSer
         # before any seat is taken: sentences say "seat N"
         early = Watcher(service, game_id, SPECTATOR, until=head + 2)
         early_alone = Watcher(alone, game_id, SPECTATOR, until=head + 2)
-        await asyncio.gather(early.started.wait(), early_alone.started.wait())
+        await subscribed([early, early_alone])
         await service.tables.join(created.code, "Ada", 0, "client-1")
         await service.tables.join(created.code, "Bob", 0, "client-2")
         # after: the same events read with the players' names
@@ -201,7 +213,7 @@ async def test_a_slow_watcher_is_dropped_and_the_others_get_everything(
         slow = service.watching.watch(game_id, SPECTATOR, 1)
         assert (await anext(slow))["v"] == 1  # subscribed, then never read again
         keen = [Watcher(service, game_id, caller) for caller in AUDIENCES.values()]
-        await asyncio.gather(*(w.started.wait() for w in keen))
+        await subscribed(keen)
         head = await finish(service, game_id, 3, seed=3, keep_up=keen)
         for w in keen:
             assert [item["v"] for item in await w.done()] == list(range(1, head + 1))
@@ -220,10 +232,7 @@ async def test_an_act_returns_before_its_event_reaches_every_watcher(
     created = await service.tables.create("crucible", 2, {"rounds": "3"})
     game_id = created.game_id
     group = [Watcher(service, game_id, SPECTATOR) for _ in range(watchers)]
-    await asyncio.gather(*(w.started.wait() for w in group))
-    head = created.version
-    while not all(w.versions()[-1:] == [head] for w in group):
-        await asyncio.sleep(0.01)
+    await all_given(group, created.version)
     state = (await service.games.load(game_id)).state
     command = game.legal_commands(RULES, state, 1)[0]
     result = await service.commands.act(game_id, 1, command, uuid.uuid4().hex)
@@ -231,8 +240,7 @@ async def test_an_act_returns_before_its_event_reaches_every_watcher(
     # the Act's reply is made while most watchers still wait for the event
     reached = sum(result.last_version in w.versions() for w in group)
     assert reached < watchers
-    while not all(result.last_version in w.versions() for w in group):
-        await asyncio.sleep(0.01)
+    await all_given(group, result.last_version)
     for w in group:
         assert w.versions() == list(range(1, result.last_version + 1))
         await w.stop()
