@@ -27,8 +27,25 @@ export async function lobby() {
   main.replaceChildren();
   const operator = localStorage.getItem(OPERATOR_KEY) || "";
   const notice = el("p", { id: "lobby-notice", role: "alert", class: "notice", hidden: true });
-  const savedName = localStorage.getItem("athanor.name") || "";
+  const byCode = codeForm(notice);
+  const open = el("section", { class: "panel", id: "lobby-games", "aria-live": "polite" });
+  const join = seatLinkForm(notice);
+  const kinds = await call("ListKinds", {}, null).catch((err) => ({ error: err }));
+  const places = {
+    notice,
+    open,
+    created: el("section", { id: "created", "aria-live": "polite" }),
+    games: el("section", { class: "panel", id: "games" }),
+  };
+  const create = createForm(kinds.kinds || [], operator, places);
+  main.append(el("h1", { text: "Lobby" }), notice, byCode, open, places.created, create, join, places.games);
+  if (kinds.error) showNotice(notice, `The server does not answer: ${refusalText(kinds.error)}`);
+  await listLobby(open, notice);
+  if (operator) await listGames(places.games, operator, notice);
+}
 
+function codeForm(notice) {
+  const savedName = localStorage.getItem("athanor.name") || "";
   const byCode = el("form", { class: "panel", id: "code-form" },
     el("h2", { text: "Join with a code" }),
     el("label", { for: "join-code" }, "Join code (as read to you: any case, dash or not)"),
@@ -42,9 +59,10 @@ export async function lobby() {
     localStorage.setItem("athanor.name", name);
     joinGame({ code: cleanCode(byCode.elements.code.value), name }, notice);
   });
+  return byCode;
+}
 
-  const open = el("section", { class: "panel", id: "lobby-games", "aria-live": "polite" });
-
+function seatLinkForm(notice) {
   const join = el("form", { class: "panel", id: "join-form" },
     el("h2", { text: "Join with a seat link" }),
     el("label", { for: "seat-link" }, "Seat link (from the game's creator)"),
@@ -59,10 +77,14 @@ export async function lobby() {
       showNotice(notice, "That is not a seat link.");
     }
   });
+  return join;
+}
 
-  const kinds = await call("ListKinds", {}, null).catch((err) => ({ error: err }));
+// the operator's form; `places` are the lobby's notice, open games, created game and
+// the server's games, drawn again after a game is created
+function createForm(kinds, operator, { notice, open, created, games }) {
   const kindSelect = el("select", { id: "kind", name: "kind" });
-  for (const k of kinds.kinds || []) {
+  for (const k of kinds) {
     kindSelect.append(el("option", { value: k.kind, "data-min": k.minSeats, "data-max": k.maxSeats, text: `${k.title} (${k.minSeats}–${k.maxSeats} players)` }));
   }
   const listedBox = el("fieldset", { id: "listing" },
@@ -85,7 +107,6 @@ export async function lobby() {
   // listing only means something for an open table
   listedBox.disabled = true;
   openBox.addEventListener("change", () => { listedBox.disabled = !openBox.checked; });
-  const created = el("section", { id: "created", "aria-live": "polite" });
   create.addEventListener("submit", async (e) => {
     e.preventDefault();
     const token = create.elements.token.value.trim();
@@ -105,12 +126,7 @@ export async function lobby() {
       showNotice(notice, `Not created: ${refusalText(err)}`);
     }
   });
-
-  const games = el("section", { class: "panel", id: "games" });
-  main.append(el("h1", { text: "Lobby" }), notice, byCode, open, created, create, join, games);
-  if (kinds.error) showNotice(notice, `The server does not answer: ${refusalText(kinds.error)}`);
-  await listLobby(open, notice);
-  if (operator) await listGames(games, operator, notice);
+  return create;
 }
 
 function optionsText(options) {
