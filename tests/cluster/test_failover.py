@@ -22,9 +22,11 @@ from athanor.v1 import athanor_pb2_grpc as pb_grpc
 from tests.integration.helpers import bearer, new_game
 from tests.local_cluster import LocalCluster
 from tests.server_process import ServerProcess
+from tests.waiting import wait_until
 
 PACE = 0.1  # seconds between one game's commands: the load spans the failover
 LOAD_SECONDS = 90.0  # the clients give up after this (the test then fails)
+UNCONFIRMED = "not confirmed by enough replicas"  # the server's word for a refused write
 
 
 @dataclass
@@ -38,6 +40,7 @@ class Player:
     acknowledged: list[tuple[str, int, int]] = field(default_factory=list)  # id, first, last
     acked_at: list[float] = field(default_factory=list)
     unavailable: int = 0
+    unconfirmed: int = 0  # of those, writes no replica confirmed
     error: BaseException | None = None
 
     def run(self) -> None:
@@ -79,6 +82,8 @@ class Player:
                 if err.code() != grpc.StatusCode.UNAVAILABLE or time.monotonic() > self.deadline:
                     raise
                 self.unavailable += 1
+                if UNCONFIRMED in (err.details() or ""):
+                    self.unconfirmed += 1
                 time.sleep(0.1)
 
 
@@ -108,20 +113,27 @@ def test_acknowledged_events_survive_a_master_killed_under_load(
         threads = [threading.Thread(target=p.run, daemon=True) for p in players]
         for thread in threads:
             thread.start()
-        time.sleep(0.5)  # under way
+        # under way: every game has an acknowledged command before the kill
+        wait_until(
+            lambda: all(p.acknowledged or p.error for p in players),
+            "an acknowledged command in every game",
+        )
         victim_game = next(iter(games))
         victim = own_cluster.owner(GameKeys.of(victim_game).events)
+        orphans = [p for p in players if owners[p.game_id] == victim.port]
         killed_at = time.monotonic()
         own_cluster.kill_master(of_key=GameKeys.of(victim_game).events)
         # the promoted replica has no replica of its own: its games wait (UNAVAILABLE)
-        # until the killed node is back, as its replica
-        time.sleep(1.0)
+        # until the killed node is back, as its replica: it comes back once one did
+        wait_until(
+            lambda: any(p.unconfirmed for p in orphans),
+            "the promoted master to refuse a write no replica confirmed",
+        )
         own_cluster.restart(victim)
         for thread in threads:
             thread.join(LOAD_SECONDS)
         for player in players:
             assert player.error is None, f"{player.game_id}: {player.error!r}"
-        orphans = [p for p in players if owners[p.game_id] == victim.port]
         assert sum(p.unavailable for p in orphans) > 0
         # the kill came mid-game: acknowledged commands before it and after it
         assert any(min(p.acked_at) < killed_at < max(p.acked_at) for p in orphans)
