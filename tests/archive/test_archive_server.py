@@ -25,6 +25,7 @@ from athanor.v1 import athanor_pb2 as pb
 from tests import backends
 from tests.integration.helpers import bearer, code_of, new_game, play_one_command
 from tests.server_process import ServerProcess, run_cli
+from tests.waiting import wait_until
 
 Metadata = tuple[tuple[str, str], ...]
 # a finished game's meta hash, without its events: a few hundred bytes
@@ -282,11 +283,8 @@ def archived(raw: redis.Redis, game_id: str) -> bool:
     return raw.hget(GameKeys.of(game_id).meta, "archived") is not None
 
 
-def wait_archived(raw: redis.Redis, game_id: str, seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not archived(raw, game_id):
-        assert time.monotonic() < deadline, f"{game_id} was not archived by the policy"
-        time.sleep(0.2)
+def wait_archived(raw: redis.Redis, game_id: str) -> None:
+    wait_until(lambda: archived(raw, game_id), f"the policy to archive {game_id}")
 
 
 def test_the_policy_archives_games_finished_long_enough_ago(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from athanor.v1 import athanor_pb2 as pb
 from tests.integration.helpers import act, bearer, code_of, legal, new_game, play_one_command
 from tests.local_cluster import LocalCluster
 from tests.server_process import ServerProcess, run_cli
+from tests.waiting import wait_until
 
 WATCH_DELAY = 2.0  # seconds an event may take to reach a watcher on the other server
 
@@ -114,15 +115,11 @@ def test_two_servers_take_turns_on_one_game_and_each_event_reaches_a_watcher_at_
     assert max(delays) < WATCH_DELAY, delays
 
 
-def wait_seen(seen: list[tuple[int, float]], version: int, timeout: float = 10.0) -> float:
-    """When the watcher got `version` (it may have come before the Act returned)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for v, at in list(seen):
-            if v == version:
-                return at
-        time.sleep(0.005)
-    raise AssertionError(f"version {version} did not reach the watcher")
+def wait_seen(seen: list[tuple[int, float]], version: int) -> float:
+    """When the watcher got `version` (it may have come before the Act returned): the
+    reader notes the time, so the look's pace does not change the delay measured."""
+    wait_until(lambda: any(v == version for v, _ in list(seen)), f"v{version} at the watcher")
+    return next(at for v, at in list(seen) if v == version)
 
 
 def test_the_game_list_comes_in_pages_on_either_server(

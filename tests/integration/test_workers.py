@@ -6,8 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import grpc
@@ -18,6 +16,7 @@ from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc
 from tests.integration.helpers import new_game, play_one_command
 from tests.server_process import ROOT, ServerProcess
+from tests.waiting import wait_until
 
 
 def listeners(port: int) -> set[int]:
@@ -27,15 +26,6 @@ def listeners(port: int) -> set[int]:
         if conn.status == psutil.CONN_LISTEN and conn.laddr.port == port and conn.pid:
             pids.add(conn.pid)
     return pids
-
-
-def wait_for(check: Callable[[], bool], timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.1)
-    raise AssertionError("timed out")
 
 
 def served_by(server: ServerProcess, calls: int) -> set[int]:
@@ -70,7 +60,7 @@ def workers(tmp_path: Path):
 def test_two_workers_share_the_port_and_serve_one_game(workers: ServerProcess) -> None:
     parent = psutil.Process(workers.proc.pid)
     children = {c.pid for c in parent.children()}
-    wait_for(lambda: len(listeners(workers.port)) == 2)
+    wait_until(lambda: len(listeners(workers.port)) == 2, "two workers listening")
     assert listeners(workers.port) <= children
     assert parent.pid not in listeners(workers.port)  # it holds the port, never listens
     # connections land on both workers
@@ -93,11 +83,14 @@ def test_two_workers_share_the_port_and_serve_one_game(workers: ServerProcess) -
 
 
 def test_a_killed_worker_is_started_again(workers: ServerProcess) -> None:
-    wait_for(lambda: len(listeners(workers.port)) == 2)
+    wait_until(lambda: len(listeners(workers.port)) == 2, "two workers listening")
     before = listeners(workers.port)
     victim = sorted(before)[0]
     os.kill(victim, signal.SIGKILL)
-    wait_for(lambda: len(listeners(workers.port)) == 2 and victim not in listeners(workers.port))
+    wait_until(
+        lambda: len(listeners(workers.port)) == 2 and victim not in listeners(workers.port),
+        "a new worker listening in place of the killed one",
+    )
     stub = workers.stub()
     assert stub.ListKinds(pb.ListKindsRequest(), timeout=10).kinds
 
