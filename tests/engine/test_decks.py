@@ -1,4 +1,4 @@
-"""engine.decks: draws, deals, reshuffles and moves keep every card in one place, and a
+"""engine.decks: draws, picks, reshuffles and moves keep every card in one place, and a
 fact decided with the Rng replays to the same state."""
 
 from __future__ import annotations
@@ -164,47 +164,37 @@ def test_apply_order_refuses_other_cards() -> None:
     assert deck == ["a", "b"]
 
 
-# -- deal -------------------------------------------------------------------------------
+# -- blind picks, cards put in at random depths, hands recorded sorted --------------------
 
 
-@given(card_lists, card_lists, st.integers(1, 5), st.integers(0, 6), seeds)
-def test_a_deal_gives_blocks_in_seat_order_that_apply_as_draws(
-    deck: list[str], discard: list[str], seats: int, n: int, seed: bytes
+@given(st.lists(st.text("ab", min_size=1, max_size=2), min_size=1, max_size=8), seeds)
+def test_a_pick_is_one_card_of_the_pile_drawn_as_choice(pile: list[str], seed: bytes) -> None:
+    picked = decks.pick(pile, rng(seed))
+    assert picked in pile
+    assert picked == rng(seed).choice(pile)
+    with pytest.raises(ValueError):
+        decks.pick([], rng(seed))
+
+
+@given(card_lists, st.integers(0, 4), seeds)
+def test_cards_put_in_at_random_depths_keep_the_deck_in_its_order(
+    deck: list[str], n: int, seed: bytes
 ) -> None:
-    order = list(range(1, seats + 1))
-    fact = json_copy(decks.deal(deck, discard, order, n, rng(seed)))
-    assert [h["seat"] for h in fact["hands"]] == order
-    whole = deck + (fact["reshuffled"] or [])
-    dealt = [c for h in fact["hands"] for c in h["cards"]]
-    assert dealt == whole[: n * seats]
-    assert all(len(h["cards"]) <= n for h in fact["hands"])
-    # each hand in its own event: the reshuffle first, then one draw per seat in order
-    new_deck, new_discard = list(deck), list(discard)
-    if fact["reshuffled"] is not None:
-        decks.apply_reshuffle(new_deck, new_discard, fact["reshuffled"])
-    for hand in fact["hands"]:
-        decks.apply_draw(new_deck, hand["cards"])
-    other_deck, other_discard = list(deck), list(discard)
-    decks.apply_deal(other_deck, other_discard, fact)
-    assert (new_deck, new_discard) == (other_deck, other_discard)
-    assert Counter(new_deck) + Counter(new_discard) + Counter(dealt) == Counter(deck) + Counter(
-        discard
-    )
+    cards = [f"new{i}" for i in range(n)]  # names no deck card has
+    order = decks.inserted_at_random(deck, cards, rng(seed))
+    assert Counter(order) == Counter(deck) + Counter(cards)
+    assert [c for c in order if not c.startswith("new")] == deck
+    applied = [*deck, *cards]
+    decks.apply_order(applied, order)
+    assert applied == order
 
 
-def test_a_short_deal_leaves_the_last_seats_short() -> None:
-    fact = decks.deal(["a", "b", "c"], [], [1, 2], 2, rng(b"s"))
-    assert fact == {
-        "reshuffled": None,
-        "hands": [{"seat": 1, "cards": ["a", "b"]}, {"seat": 2, "cards": ["c"]}],
-    }
-
-
-def test_a_deal_reshuffles_once_for_all_seats() -> None:
-    fact = decks.deal(["a"], ["b", "c", "d"], [1, 2], 2, rng(b"s"))
-    assert fact["reshuffled"] is not None
-    assert sorted(fact["reshuffled"]) == ["b", "c", "d"]
-    assert fact["hands"][0]["cards"][0] == "a"
+def test_a_hand_recorded_sorted_comes_off_the_top_in_any_order() -> None:
+    deck = ["c", "a", "b", "d"]
+    decks.apply_draw_any_order(deck, ["a", "b", "c"])
+    assert deck == ["d"]
+    with pytest.raises(ValueError):
+        decks.apply_draw_any_order(["c", "a", "b", "d"], ["a", "b", "d"])
 
 
 # -- any sequence -----------------------------------------------------------------------
@@ -213,7 +203,7 @@ operations = st.lists(
     st.one_of(
         st.tuples(st.just("draw"), st.integers(0, 8)),
         st.tuples(st.just("discard"), st.integers(0, 8)),
-        st.tuples(st.just("deal"), st.integers(0, 4)),
+        st.tuples(st.just("pick"), st.integers(0, 4)),
         st.tuples(st.just("search"), st.integers(0, 3)),
         st.tuples(st.just("shuffle_in"), st.integers(0, 3)),
         st.tuples(st.just("peek"), st.integers(0, 5)),
@@ -239,11 +229,8 @@ def test_cards_are_conserved_across_any_sequence(
             hand += fact["cards"]
         elif op == "discard":
             decks.move(hand, state["discard"], hand[:n])
-        elif op == "deal":
-            deal = json_copy(decks.deal(state["deck"], state["discard"], [1, 2], n, r))
-            decks.apply_deal(state["deck"], state["discard"], deal)
-            for h in deal["hands"]:
-                state["hands"][str(h["seat"])] += h["cards"]
+        elif op == "pick" and hand:
+            decks.move(hand, state["hands"]["2"], [decks.pick(hand, r)])
         elif op == "search":
             found = decks.find(state["deck"], lambda c: int(c[1:]) % 3 == 0, limit=n)
             decks.move(state["deck"], state["hands"]["2"], found)
@@ -269,7 +256,7 @@ def test_replaying_the_facts_gives_the_same_state(
     live = json_copy(start)
     facts: list[tuple[str, Any]] = []
     for version, (op, n) in enumerate(ops):
-        if op in ("draw", "deal"):
+        if op in ("draw", "pick"):
             fact = json_copy(decks.draw(live["deck"], live["discard"], n, rng(seed, version)))
             decks.apply(live["deck"], live["discard"], fact)
             live["hand"] += fact["cards"]

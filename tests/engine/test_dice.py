@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from athanor.engine import BadCommand, Rng, decisions, dice
+from athanor.engine import PUBLIC, BadCommand, Rng, decisions, dice
 
 FACES = ["skull", "blank", "1", "2", "-1", "3"]
 D6 = [1, 2, 3, 4, 5, 6]
@@ -61,35 +61,14 @@ def test_roll_commands_list_one_bare_roll_or_every_face() -> None:
     ]
 
 
-def test_rank_rolls_groups_seats_best_first_and_keeps_ties_together() -> None:
-    rolls = {"1": "2", "2": "skull", "3": "2", "4": "3"}
-    value = {"skull": -100, "blank": 0}
-
-    def rank(face: str) -> int:
-        return value[face] if face in value else int(face)
-
-    assert dice.rank_rolls(rolls, rank) == [[4], [1, 3], [2]]
-    assert dice.rank_rolls({}, rank) == []
-
-
-@given(st.dictionaries(st.integers(1, 8).map(str), st.sampled_from(D6), min_size=1))
-def test_rank_rolls_places_every_seat_once_in_falling_order(rolls: dict[str, int]) -> None:
-    groups = dice.rank_rolls(rolls, lambda f: f)
-    assert sorted(s for g in groups for s in g) == sorted(int(s) for s in rolls)
-    tops = [rolls[str(g[0])] for g in groups]
-    assert tops == sorted(set(tops), reverse=True)
-    for g in groups:
-        assert len({rolls[str(s)] for s in g}) == 1
-
-
 def test_a_roll_off_as_an_open_simultaneous_decision() -> None:
-    """Two tied seats roll when they like; when both have, the better face goes first."""
+    """Two tied seats roll when they like, in the open; the decision closes once both
+    have, holding each seat's face."""
     d = decisions.ask("rolloff", [2, 4], decisions.SIMULTANEOUS, secret=False)
     for version, seat in enumerate((4, 2)):
         face = dice.roll(D6, {}, Rng.for_version(b"table", version), physical=False)
         decisions.apply_answer(d, seat, face)
     assert decisions.is_closed(d)
-    groups = dice.rank_rolls(d["answers"], lambda f: f)
-    assert sorted(s for g in groups for s in g) == [2, 4]
-    best = max(d["answers"].values())
-    assert all(d["answers"][str(s)] == best for s in groups[0])
+    assert sorted(d["answers"]) == ["2", "4"]
+    assert all(face in D6 for face in d["answers"].values())
+    assert decisions.answer_visibility(d, 2) == PUBLIC

@@ -53,7 +53,9 @@ class State(TypedDict):
     discard: list[str]
     hands: dict[str, list[str]]  # seat -> cards
     scores: dict[str, int]
-    turns: turns.Turns
+    order: list[int]  # this round's turn order, the first player first
+    round: int
+    played: list[int]  # seats that have had their turn this round
     pending: decisions.Decision | None  # "roll", then "play" with the face in details
     last_roll: int
     last_roll_seat: int
@@ -86,12 +88,12 @@ def _dealt(state: State, body: JSON) -> None:
 
 @REGISTRY.handles("RoundStarted")
 def _round(state: State, body: JSON) -> None:
-    turns.apply_round(state["turns"], body["order"])
+    state["order"], state["round"], state["played"] = body["order"], state["round"] + 1, []
 
 
 @REGISTRY.handles("TurnStarted")
 def _turn(state: State, body: JSON) -> None:
-    turns.apply_turn(state["turns"], body["seat"])
+    state["played"].append(body["seat"])
     state["pending"] = decisions.ask("roll", [body["seat"]])
 
 
@@ -163,12 +165,13 @@ def advance(state: State, rng: Rng) -> list[Event]:
     next round with the next first player, or the end."""
     if state["over"] or decisions.awaiting(state["pending"]):
         return []
-    seat = turns.next_turn(state["turns"])
-    if seat is not None:
+    order, played = state["order"], state["played"]
+    if len(played) < len(order):  # the seat after the last to play, or the first player
+        seat = turns.seats_after(order, played[-1])[0] if played else order[0]
         return [Event("TurnStarted", {"seat": seat}, PUBLIC)]
-    if state["turns"]["round"] >= state["options"]["rounds"]:
+    if state["round"] >= state["options"]["rounds"]:
         return [Event("GameOver", {}, PUBLIC)]
-    return [Event("RoundStarted", {"order": turns.pass_first(state["turns"]["order"])}, PUBLIC)]
+    return [Event("RoundStarted", {"order": turns.pass_first(order)}, PUBLIC)]
 
 
 # -- presentation: from the seat's view only --------------------------------------
@@ -246,7 +249,9 @@ class EmbersRules(PlainStateRules):
             "discard": [],
             "hands": {str(s): [] for s in range(1, seats + 1)},
             "scores": {str(s): 0 for s in range(1, seats + 1)},
-            "turns": turns.new_turns(turns.clockwise(seats)),
+            "order": turns.clockwise(seats),
+            "round": 0,
+            "played": [],
             "pending": None,
             "last_roll": 0,
             "last_roll_seat": 0,
@@ -256,11 +261,11 @@ class EmbersRules(PlainStateRules):
     def setup(self, state: State, rng: Rng) -> list[Event]:
         order = decks.shuffled_in(state["deck"], [], rng)
         events = [Event("DeckShuffled", {"order": order}, SERVER, {"count": len(order)})]
-        deal = decks.deal(order, [], state["turns"]["order"], HAND, rng)
-        for hand in deal["hands"]:
-            redacted = {"seat": hand["seat"], "count": len(hand["cards"])}
-            events.append(Event("HandDealt", dict(hand), only_seats(hand["seat"]), redacted))
-        first = [Event("RoundStarted", {"order": state["turns"]["order"]}, PUBLIC)]
+        for i, seat in enumerate(state["order"]):  # a block of cards each, off the top
+            hand = {"seat": seat, "cards": decks.peek(order[i * HAND :], HAND)}
+            redacted = {"seat": seat, "count": HAND}
+            events.append(Event("HandDealt", hand, only_seats(seat), redacted))
+        first = [Event("RoundStarted", {"order": state["order"]}, PUBLIC)]
         return self.run_on(state, events + first, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
@@ -274,10 +279,10 @@ class EmbersRules(PlainStateRules):
         return {
             "seat": seat or 0,
             "players": players,
-            "round": state["turns"]["round"],
+            "round": state["round"],
             "rounds": state["options"]["rounds"],
-            "order": state["turns"]["order"],
-            "current": state["turns"]["current"],
+            "order": state["order"],
+            "current": state["played"][-1] if state["played"] else None,
             "deck": len(state["deck"]),
             "discard": list(state["discard"]),
             "pending": None if pending is None else decisions.seen_by(pending, seat),
@@ -317,8 +322,8 @@ class EmbersRules(PlainStateRules):
     def table(self, state: State) -> Table:
         pending = state["pending"]
         return Table(
-            track_position=state["turns"]["round"],
-            track_label=f"Round {state['turns']['round']}",
+            track_position=state["round"],
+            track_label=f"Round {state['round']}",
             track_length=state["options"]["rounds"],
             phase="over" if state["over"] else "turn",
             step="" if pending is None else f"{pending['kind'].title()}",

@@ -4,7 +4,7 @@ A deck is a ``list[str]`` whose first item is the top card; its discard pile is 
 list (a game may call it "discard", "exhausted", or keep none and pass ``[]``). Every
 helper comes in the two halves event sourcing needs:
 
-* in ``decide``, a *fact* is computed from the state and the Rng (``draw``, ``deal``,
+* in ``decide``, a *fact* is computed from the state and the Rng (``draw``, ``pick``,
   ``shuffled_in``) and written into event bodies; it is plain JSON;
 * in ``evolve``, an ``apply_*`` function changes the lists of the (already copied) state
   in place, from the body alone, so replaying the events gives the same state.
@@ -59,21 +59,6 @@ class Draw(TypedDict):
     cards: list[Card]  # the cards drawn, top first; fewer than asked when all ran out
 
 
-class Hand(TypedDict):
-    seat: int
-    cards: list[Card]
-
-
-class Deal(TypedDict):
-    """A deal: the reshuffle it needed first, then each seat's cards in dealing order.
-
-    Hands are a list, not a dict by seat, because event bodies are stored with sorted
-    keys and the order of the hands says which cards came off the deck first."""
-
-    reshuffled: list[Card] | None
-    hands: list[Hand]
-
-
 # -- decide: facts from the state and the Rng ---------------------------------------
 
 
@@ -102,23 +87,6 @@ def draw(deck: Sequence[Card], discard: Sequence[Card], n: int, rng: Rng) -> Dra
     order = _reshuffle_for(deck, discard, n, rng)
     whole = [*deck, *(order or [])]
     return {"reshuffled": order, "cards": whole[: max(n, 0)]}
-
-
-def deal(
-    deck: Sequence[Card], discard: Sequence[Card], seats: Sequence[int], n: int, rng: Rng
-) -> Deal:
-    """Deal `n` cards to each seat in `seats`, reshuffling once first if the deck is short.
-
-    Each seat takes its `n` cards as one block off the top, in seat order (the same
-    chances as dealing one at a time from a shuffled deck), so each hand can go into its
-    own seat-only event and be applied with `apply_draw` in turn. When cards run out,
-    the last seats get fewer."""
-    order = _reshuffle_for(deck, discard, n * len(seats), rng)
-    whole = [*deck, *(order or [])]
-    hands: list[Hand] = []
-    for i, seat in enumerate(seats):
-        hands.append({"seat": seat, "cards": whole[i * n : (i + 1) * n]})
-    return {"reshuffled": order, "hands": hands}
 
 
 def find(
@@ -192,14 +160,6 @@ def apply(deck: list[Card], discard: list[Card], fact: Draw) -> None:
     if fact["reshuffled"] is not None:
         apply_reshuffle(deck, discard, fact["reshuffled"])
     apply_draw(deck, fact["cards"])
-
-
-def apply_deal(deck: list[Card], discard: list[Card], fact: Deal) -> None:
-    """Apply a whole `Deal` to the deck; the game puts each hand where it belongs."""
-    if fact["reshuffled"] is not None:
-        apply_reshuffle(deck, discard, fact["reshuffled"])
-    for hand in fact["hands"]:
-        apply_draw(deck, hand["cards"])
 
 
 def apply_order(deck: list[Card], order: Sequence[Card]) -> None:

@@ -23,9 +23,7 @@ simultaneous one made in the open, whose answers are the faces::
     def _rolled(state, body):
         decisions.apply_answer(state["pending"], body["seat"], body["face"])
 
-    # the flow: once all have rolled
-    groups = dice.rank_rolls(state["pending"]["answers"], value=int)
-    # [[4], [2]]: seat 4 first; a group of two or more rolled equal and rolls again
+    # the flow: once all have rolled, the game ranks the faces (equal ones roll again)
 
 ``roll_commands`` lists the commands a seat may send for the roll (for
 ``legal_commands``): one bare command, or one per face with physical dice.
@@ -33,7 +31,7 @@ simultaneous one made in the open, whose answers are the faces::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from athanor.engine.rng import Rng
@@ -71,13 +69,3 @@ def roll_commands(
     if physical:
         return [{"type": command_type, field: f} for f in faces]
     return [{"type": command_type}]
-
-
-def rank_rolls(rolls: Mapping[str, F], value: Callable[[F], int]) -> list[list[int]]:
-    """Seats grouped by the value of their faces, best first; seats in a group of two
-    or more rolled equal (a tie to roll again). `rolls` maps seats, as the string keys
-    of a decision's answers, to faces; `value` ranks a face (higher is better)."""
-    by_value: dict[int, list[int]] = {}
-    for seat, face in rolls.items():
-        by_value.setdefault(value(face), []).append(int(seat))
-    return [sorted(by_value[v]) for v in sorted(by_value, reverse=True)]
