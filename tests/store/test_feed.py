@@ -8,6 +8,7 @@ import random
 
 import pytest
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 
 from athanor.engine.record import Record
 from athanor.store import (
@@ -43,10 +44,19 @@ def waiting(sub: Subscription) -> bool:
     return sub._waiter is not None
 
 
-async def blocked_xreads(client: aioredis.Redis) -> set[str]:
-    """The ids of the connections blocked in XREAD."""
-    clients = await client.client_list()
-    return {c["id"] for c in clients if c["cmd"] == "xread" and "b" in c["flags"]}
+async def blocked_xreads(client: aioredis.Redis | RedisCluster) -> set[str]:
+    """The connections blocked in XREAD, on every node of a cluster (a connection id is
+    a node's own, so each is named with the node's address)."""
+    if isinstance(client, RedisCluster):
+        per_node = await client.client_list(target_nodes=RedisCluster.ALL_NODES)
+        clients = [c for listed in per_node.values() for c in listed]
+    else:
+        clients = await client.client_list()
+    return {
+        f"{c.get('laddr', '')}#{c['id']}"
+        for c in clients
+        if c["cmd"] == "xread" and "b" in c["flags"]
+    }
 
 
 async def blocked_readers(backend: Backend) -> int:
