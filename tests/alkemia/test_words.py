@@ -141,7 +141,10 @@ def hidden_changed(state: GameState, seat: int) -> GameState:
     return edit(state, change)
 
 
-@pytest.mark.parametrize("seats", SEATS)
+# the largest tables replay a whole game per preview check: the slow set plays them
+@pytest.mark.parametrize(
+    "seats", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in SEATS if n > 2)]
+)
 def test_previews_read_and_depend_on_the_view_alone(seats: int) -> None:
     shown: dict[str, str] = {}
     t = Table(seats, 9, weeks=12)
