@@ -87,6 +87,7 @@ PLANS: tuple[Plan, ...] = (
     Plan("4p", "alkemia", 4, {"max_weeks": "1"}, bot_seed=2),
     Plan("6p", "alkemia", 6, {"max_weeks": "1"}, bot_seed=3),
     Plan("abandon", "alkemia", 3, bot_seed=4, steps=("abandon",)),
+    Plan("3p-physical-dice", "alkemia", 3, {"max_weeks": "1", "physical_dice": "true"}, bot_seed=5),
     # Witch's Brew: 3 to 5 players
     Plan("3p", "witchs_brew", 3, {"ravens": "2"}),
     Plan("4p-ravens", "witchs_brew", 4, {"ravens": "1"}, bot_seed=2),
