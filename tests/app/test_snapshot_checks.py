@@ -17,10 +17,12 @@ from athanor.app.metrics import Metrics
 from athanor.app.service import GameService
 from athanor.engine import game
 from athanor.engine.record import canonical
+from athanor.engine.rules import GameKind
+from athanor.engine.snapshots import OtherFormat
 from athanor.store import GameFeeds, Snapshot
 from athanor.store.keys import GameKeys
 from tests.backends import Backend, bump_first_score, change_snapshot
-from tests.fixture_game.crucible import GAME, RULES
+from tests.fixture_game.crucible import GAME, RULES, CrucibleRules
 
 REJECTED = "athanor_snapshot_rejected_total"
 JSON = dict[str, object]
@@ -170,3 +172,33 @@ async def test_a_snapshot_from_before_digests_is_not_trusted(
     assert await other.reads.view(game_id, OPERATOR) == honest
     assert rejected(registry) == 0  # not a failed check: there was nothing to check
     assert (await other.verifier.verify(game_id)).ok  # never served, so not judged
+
+
+class CrucibleReshaped(CrucibleRules):
+    """Crucible after a change to how it keeps its state (the same decisions)."""
+
+    state_format = 2
+
+
+async def test_a_snapshot_of_another_state_format_is_folded_past_not_judged(
+    service: GameService,
+) -> None:
+    # a game whose snapshot was taken before an upgrade changed the state's shape
+    game_id, snap = await played(service)
+    honest = await service.reads.view(game_id, OPERATOR)
+    reshaped = CrucibleReshaped()
+    kinds = Kinds([GameKind(kind="crucible", title="Crucible", build=lambda pack: reshaped)])
+    registry = CollectorRegistry()
+    upgraded = GameService(service.store, service.feeds, kinds, Metrics(registry))
+
+    assert await upgraded.games.from_snapshot(game_id, reshaped, snap.version) is None
+    assert await upgraded.reads.view(game_id, OPERATOR) == honest  # folded instead
+    assert rejected(registry) == 0  # not a fault: nothing was wrong with it
+    report = await upgraded.verifier.verify(game_id)
+    assert report.ok, report.describe()
+    # the upgraded server's snapshots say their format; the old rules do not read them
+    dumped = game.dump(reshaped, (await upgraded.games.load(game_id)).state)
+    assert dumped["state_format"] == 2
+    assert game.load(reshaped, dumped) == (await upgraded.games.load(game_id)).state
+    with pytest.raises(OtherFormat):
+        game.load(RULES, dumped)

@@ -18,6 +18,7 @@ from athanor.app.records import Records
 from athanor.engine import game
 from athanor.engine.record import Record
 from athanor.engine.rules import Rules
+from athanor.engine.snapshots import OtherFormat
 from athanor.engine.violations import BadCommand
 from athanor.store import EventStore, GameNotFound, Snapshot
 
@@ -83,7 +84,7 @@ class Games:
         if not snap.digest:
             return None  # saved before snapshots were checked: nothing vouches for it
         state, fault = await self.checked_snapshot(game_id, rules, snap)
-        if state is None:
+        if state is None and fault:
             # the game and version only: a snapshot holds every seat's secrets
             log.warning("game=%s snapshot at version %d rejected: %s", game_id, snap.version, fault)
             self.metrics.snapshot_rejected()
@@ -96,7 +97,9 @@ class Games:
 
         Its data must match its digest, and its recorded chain hash must be the stored
         event's at its version: data changed in place, or a snapshot that belongs to
-        another point of the log, is refused.
+        another point of the log, is refused. A snapshot of another state format (taken
+        before an upgrade changed how the game keeps its state) is None with no fault:
+        not served, not judged.
         """
         if not snap.digest_ok:
             return None, "its data does not match its digest"
@@ -105,6 +108,8 @@ class Games:
             return None, "its chain hash is not the stored event's at that version"
         try:
             state = game.load(rules, json.loads(snap.data))
+        except OtherFormat:
+            return None, ""
         except (ValueError, KeyError, TypeError) as err:
             return None, f"its data cannot be loaded ({type(err).__name__})"
         if state.version != snap.version or state.head_hash != snap.head_hash:

@@ -49,12 +49,15 @@ class Verifier:
     ) -> tuple[int, str] | None:
         """(version, reason) when the stored snapshot is not the fold of the events up to
         its version. One snapshot is kept per game; one that is never served (other
-        rules, or saved before snapshots were checked) is not judged."""
+        rules, another state format, or saved before snapshots were checked) is not
+        judged."""
         snap = await self.store.load_snapshot(game_id)
         if snap is None or not snap.digest or snap.rules_version != rules.rules_version:
             return None
         v = snap.version
         state, fault = await self.games.checked_snapshot(game_id, rules, snap)
+        if state is None and not fault:
+            return None  # kept in another state format: never served
         if state is None:
             return v, f"the snapshot at version {v} does not match the events ({fault})"
         folded = game.fold(rules, records[:v])

@@ -13,6 +13,12 @@ from athanor.engine.state import GameState, UndoPoint
 JSON = dict[str, Any]
 
 
+class OtherFormat(ValueError):
+    """A snapshot that keeps the game's state in another shape than these rules do
+    (taken before a change to the code raised `Rules.state_format`). It is no fault:
+    such a snapshot is neither served nor judged, and the events are folded instead."""
+
+
 def dump(rules: Rules, state: GameState) -> JSON:
     """A snapshot of the state (JSON), loaded again by `load`."""
     return {
@@ -39,11 +45,10 @@ def _dump_undo(rules: Rules, point: UndoPoint) -> JSON:
 
 
 def load(rules: Rules, data: JSON) -> GameState:
-    """The state a snapshot holds; ValueError when the snapshot holds the game's state in
-    another shape than these rules keep it (a refactor changed it): the caller then folds
-    the events again."""
+    """The state a snapshot holds; OtherFormat when it keeps the game's state in another
+    shape than these rules do (the caller then folds the events again)."""
     if int(data.get("state_format", 1)) != rules.state_format:
-        raise ValueError("the snapshot keeps the game's state in another format")
+        raise OtherFormat("the snapshot keeps the game's state in another format")
     return GameState(
         kind=data["kind"],
         seats=int(data["seats"]),
