@@ -35,16 +35,6 @@ class Handlers:
             raise ValueError(f"{self.game} does not know event {event_type!r}")
         handler(state, body)
 
-    # kept only while games move to Registry
-    def handles(self, event_type: str) -> Callable[[H], H]:
-        def register(fn: H) -> H:
-            if event_type in self.by_type:
-                raise ValueError(f"{self.game}: two handlers for {event_type}")
-            self.by_type[event_type] = fn
-            return fn
-
-        return register
-
 
 class Registry:
     """A game's handlers as its modules register them, some of them given the content."""
