@@ -220,6 +220,9 @@ def assert_records_keep_secrets(table: Table) -> None:
     assert private > 0
 
 
+# twelve whole games with random commands between (33 s): the slow set plays them; the
+# conformance suite's secrecy checks play Apothebakery in the quick one
+@pytest.mark.slow
 @pytest.mark.rule("AB-Q-54", "AB-SET-14", "AB-FOR-01", "AB-FOR-03", "AB-TO-01", "AB-SPL-03")
 @settings(
     max_examples=12,
