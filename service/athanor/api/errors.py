@@ -16,7 +16,7 @@ from athanor.api.limits import clip
 from athanor.app.auth import Forbidden, Unauthenticated
 from athanor.app.codes import NoSuchCode, RateLimited
 from athanor.app.kinds import UnknownKind, UnknownPack, UnknownRules
-from athanor.app.service import Stopping
+from athanor.app.watching import Stopping
 from athanor.engine.violations import BadCommand, RuleViolation
 from athanor.store import (
     GameExists,

@@ -31,10 +31,8 @@ from athanor.app.reads import Reads
 from athanor.app.records import Records
 from athanor.app.tables import Tables
 from athanor.app.verifying import Verifier
-from athanor.app.watching import Stopping, Watching
+from athanor.app.watching import Watching
 from athanor.store import EventStore, GameFeeds
-
-__all__ = ["GameService", "Stopping"]
 
 
 class GameService:
