@@ -301,6 +301,14 @@ export class Table {
 
   renderActions() {
     const legal = this.legal;
+    // the moves are drawn again only when they changed: other seats' moves refresh the
+    // page often, and a list re-drawn under a finger loses the tap and the open groups
+    const drawn = JSON.stringify([
+      this.view.over || false,
+      legal && [legal.commandsJson, legal.previews, legal.freeCommandsJson, legal.freePreviews],
+    ]);
+    if (drawn === this.actionsDrawn) return;
+    this.actionsDrawn = drawn;
     const box = [];
     if (!legal || this.view.over) {
       this.actions.replaceChildren(el("p", { class: "panel", text: this.view.over ? "The game is over." : "Nothing to do." }));
