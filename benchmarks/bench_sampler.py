@@ -21,6 +21,7 @@ from athanor.engine.game import UNDO_TWINS, GameState
 from athanor.engine.local import LocalGame
 from athanor.engine.rules import Rules
 from athanor.engine.settle import copy_state
+from athanor.engine.undo import same_on_twins
 
 
 def states_of(rules: Rules, seats: int) -> list[GameState]:
@@ -66,7 +67,7 @@ def row(rules: Rules, samples: int) -> str:
     mid = states[1]
     seat = min(game.awaited(rules, mid))
     command = game.legal_commands(rules, mid, seat)[0]
-    check = rate(lambda: game._same_on_twins(rules, mid, command, seat, b"bench-sampler"), 5)
+    check = rate(lambda: same_on_twins(rules, mid, command, seat, b"bench-sampler"), 5)
     return (
         f"{rules.kind:<12} {seats:>5} {per_seat:>9,.0f} {public:>9,.0f} {copies:>9,.0f} "
         f"{per_seat / copies:>7.2f} {1000 / check:>14.1f}"

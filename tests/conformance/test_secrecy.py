@@ -14,6 +14,7 @@ import pytest
 
 from athanor.engine import Rng, RuleViolation, game
 from athanor.engine.game import GameState
+from athanor.engine.undo import seen_after
 from tests.conformance.tables import Played, Table, smallest, tables
 from tests.rules_support import Shown
 
@@ -61,7 +62,7 @@ def check_undo(p: Played, seat: int, before: GameState, rng: Rng) -> bool:
         assert err.code == "CANNOT_UNDO"
         return False
     assert command is not None and back == before
-    seen = game._seen_after  # the engine's own notion of what a seat is shown
+    seen = seen_after  # the engine's own notion of what a seat is shown
     truth = seen(rules, before, before.rules_state, command, seat, p.game.seed)
     for _ in range(8):
         twin = rules.sample(before.rules_state, seat, rng)

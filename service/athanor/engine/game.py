@@ -92,14 +92,9 @@ from athanor.engine.state import (
     seed_commitment,
 )
 from athanor.engine.table_commands import decide_table
-from athanor.engine.undo import UNDO_TWINS, same_on_twins, seen_after
+from athanor.engine.undo import UNDO_TWINS
 from athanor.engine.upcasting import upcast
 from athanor.engine.violations import BadCommand, RuleViolation
-
-# the undo check's parts under the names the conformance suite and the sampler
-# benchmark know them by
-_same_on_twins = same_on_twins
-_seen_after = seen_after
 
 __all__ = [
     "ABANDON",
