@@ -24,7 +24,7 @@ KINDS = Kinds.discover(extra=["tests.example_game.rules:GAME"])
 MODES: dict[str, list[dict[str, str]]] = {
     "alchemists": [{"variant": "master"}, {"mode": "reader"}],
     "valley": [{"events": "false"}],
-    "witchs_brew": [{"first_leader": "1", "ravens": "3"}],
+    "witchs_brew": [{"first_leader": "1", "ravens": "3", "play_out_set": "true"}],
 }
 # commands a game accepts but, as its README says, does not list: (kind, type) -> why
 UNLISTED: dict[tuple[str, str], str] = {

@@ -99,3 +99,21 @@ def test_the_board_names_the_seats_own_cards() -> None:
     for kind, stack in view["game"]["stacks"].items():
         assert kind.title() in tops and view["labels"][stack[0]].split(": ", 1)[1] in tops
     assert sum(line.startswith("seat ") for line in board["Players"]) == 3
+
+
+@pytest.mark.rule("RC-Q-15", "RC-REF-10")
+def test_the_board_says_the_scoring_is_athanors_own() -> None:
+    """The rules we have print no scoring: every seat and spectator is told how the game
+    is scored and that the rule is ours, with the vial_points option's value."""
+    for options, line in (
+        ({}, "score: card values + 1 point per vial"),
+        ({"vial_points": "3"}, "score: card values + 3 points per vial"),
+        ({"vial_points": "0"}, "score: card values"),
+    ):
+        state = start(3, **options)
+        for seat in (None, 1):
+            table = board_sections(game.view(RULES, state, seat))["Table"]
+            assert line in table
+            assert (
+                table[table.index(line) + 1].strip() == "(Athanor's own rule, not the rulebook's)"
+            )

@@ -25,7 +25,7 @@ SETTINGS = CARDS.settings
 MAX_COMMANDS = 5000
 OPTION_SETS = [
     {},
-    {"ravens": "5", "play_out_set": "false"},
+    {"ravens": "5", "play_out_set": "true"},
     {"ravens": "3", "count_at": "lead", "overtaken_lose": "false", "shelf_add": "needed"},
     {"holder_may_pass": "true", "holder_may_favor": "true", "empty_favor": "false", "vials": "6"},
     {

@@ -113,25 +113,32 @@ def _raven_ready(**options: str):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.rule("RC-Q-14", "RC-RAVEN-03", "RC-REF-04", "RC-RAVEN-04")
-def test_the_fourth_raven_ends_the_game_after_the_set() -> None:
+def test_by_default_the_game_ends_when_the_fourth_raven_is_taken() -> None:
+    """RC-Q-14 [published]: the game ends when the last raven is taken, in mid-set."""
+    assert RULES.validate_options({}, 3)["play_out_set"] is False
     s = lead(_raven_ready(), 1, "witch")
+    assert rs(s)["ravens"] == 3 and not s.over
+    s = act(s, 1, {"type": "FullAction", "use": True})[1]
+    assert s.over and rs(s)["ravens"] == 4
+    assert any(rs(s)["players"][k]["hand"] for k in rs(s)["players"])  # cards left unplayed
+    assert RULES.view(rs(s), 3)["ravens"] == 4
+
+
+@pytest.mark.rule("RC-Q-14")
+def test_play_out_set_plays_the_set_out_and_ravens_is_an_option() -> None:
+    """The option keeps the earlier default: the set in which the raven is taken is
+    played to its end (RC-Q-14 [invented])."""
+    s = lead(_raven_ready(play_out_set="true"), 1, "witch")
     s = act(s, 1, {"type": "FullAction", "use": True})[1]
     assert rs(s)["ravens"] == 4 and not s.over  # the set is played out
-    assert RULES.view(rs(s), 3)["ravens"] == 4
     while not s.over:
         seat, cmd = next((seat, c[0]) for seat in (1, 2, 3) if (c := legal(s, seat)))
         s = act(s, seat, cmd)[1]
     assert rs(s)["set"] == 1
-
-
-@pytest.mark.rule("RC-Q-14")
-def test_play_out_set_false_ends_at_once_and_ravens_is_an_option() -> None:
-    s = lead(_raven_ready(play_out_set="false"), 1, "witch")
-    s = act(s, 1, {"type": "FullAction", "use": True})[1]
-    assert s.over
+    assert not any(p["hand"] for p in rs(s)["players"].values())
     s = lead(_raven_ready(ravens="5"), 1, "witch")
     s = act(s, 1, {"type": "FullAction", "use": True})[1]
-    assert rs(s)["options"]["ravens"] == 5
+    assert rs(s)["options"]["ravens"] == 5 and not s.over
 
 
 @pytest.mark.rule("RC-Q-15", "RC-REF-10")

@@ -1,9 +1,9 @@
 """The board: what the table shows first, for one seat (the presentation's `board`).
 
 Built from the seat's view alone (the engine's view: the game's under "game", the
-seat, the labels), never the state: the set and the ravens, the role being played and
-who holds its full action, the cauldron stacks' tops and the shelves, a line for each
-player, then the seat's own hand and role choices.
+seat, the labels), never the state: the set and the ravens, how the game is scored,
+the role being played and who holds its full action, the cauldron stacks' tops and
+the shelves, a line for each player, then the seat's own hand and role choices.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ def board(view: JSON) -> list[Section]:
         f"Set {game.get('set')} · {title(str(game.get('phase', '')))}"
         f" · ravens {game.get('ravens')} of {game.get('ravens_to_end')}",
         f"leader: seat {game.get('leader')}",
+        *_scoring(game.get("options") or {}),
     ]
     play = game.get("play")
     if isinstance(play, dict):
@@ -114,6 +115,14 @@ def board(view: JSON) -> list[Section]:
                 own += wrapped("chosen", [name(r) for r in chosen])
         sections.append(Section(f"You (seat {seat})", tuple(own)))
     return sections
+
+
+def _scoring(options: Mapping[str, Any]) -> tuple[str, str]:
+    """How the game is scored, said plainly to be ours: the rules we have print no
+    scoring (RC-Q-15, option vial_points)."""
+    per_vial = int(options.get("vial_points") or 0)
+    vials = f" + {count(per_vial, 'point')} per vial" if per_vial else ""
+    return f"score: card values{vials}", "  (Athanor's own rule, not the rulebook's)"
 
 
 def _short(label: str, prefix: str) -> str:

@@ -45,14 +45,14 @@ def advance(content: Content, state: State, rng: Rng) -> list[Event]:
     if phase == "over":
         return []
     if end_reached(state) and not state["options"]["play_out_set"]:
-        return [Event("GameOver", {"reason": "ravens"})]  # RC-Q-14, play_out_set=false
+        return [Event("GameOver", {"reason": "ravens"})]  # RC-Q-14 [published]
     if phase == "choose":
         pending = state["pending"]
         if pending is not None and decisions.is_closed(pending):
             return [Event("HandsTaken", {"set": state["set"]})]
         return []
     if phase == "ended":
-        if end_reached(state):
+        if end_reached(state):  # the set played out (play_out_set)
             return [Event("GameOver", {"reason": "ravens"})]  # RC-Q-14
         if stacks_empty(state):
             return [Event("GameOver", {"reason": "stacks"})]

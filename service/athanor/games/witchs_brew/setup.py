@@ -22,7 +22,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "shelf_add": ("any", "needed"),
 }
 FLAGS: dict[str, bool] = {
-    "play_out_set": True,
+    # RC-Q-14 [published]: the game ends when the last raven is taken; playing the set
+    # out is ours. A game records every option it was created with, so a game created
+    # when this was true goes on playing the set out.
+    "play_out_set": False,
     "holder_may_pass": False,
     "empty_favor": True,
     "overtaken_lose": True,
