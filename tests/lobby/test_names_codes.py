@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from athanor.app import codes
-from athanor.app.codes import JoinLimiter, RateLimited, client_address
+from athanor.app.codes import client_address
 from athanor.app.names import MAX_NAME_CHARS, clean_name
 from athanor.engine.violations import BadCommand
 
@@ -89,18 +89,6 @@ def test_anything_else_is_refused_or_a_code(text: str) -> None:
 def test_malformed_codes_are_refused(typed: str) -> None:
     with pytest.raises(BadCommand):
         codes.normalize(typed)
-
-
-def test_the_join_limiter_allows_a_burst_then_the_rate() -> None:
-    limiter = JoinLimiter(per_minute=10, burst=3)
-    for _ in range(3):
-        limiter.take("a", now=0.0)
-    with pytest.raises(RateLimited):
-        limiter.take("a", now=0.0)
-    limiter.take("b", now=0.0)  # another client has its own bucket
-    limiter.take("a", now=6.0)  # one more after 6 s at 10 a minute
-    with pytest.raises(RateLimited):
-        limiter.take("a", now=6.5)
 
 
 def test_a_peer_is_its_address_without_the_port() -> None:

@@ -10,12 +10,13 @@ from collections.abc import AsyncIterator
 import pytest
 
 from athanor.app.auth import OPERATOR, SPECTATOR, Caller, Forbidden, Unauthenticated
-from athanor.app.codes import JoinLimiter, NoSuchCode, RateLimited
+from athanor.app.codes import NoSuchCode, RateLimited
 from athanor.app.kinds import Kinds
 from athanor.app.service import GameService
 from athanor.engine import game
 from athanor.engine.violations import BadCommand, RuleViolation
 from athanor.store import GameFeeds, MemoryEventStore
+from athanor.store.limits import MemoryJoinLimits, Rate
 from tests.fixture_game.crucible import GAME
 
 OPEN = {"open": True, "listed": True}
@@ -28,7 +29,7 @@ async def service() -> AsyncIterator[GameService]:
     from athanor.games.valley.rules import GAME as VALLEY
 
     svc = GameService(store, feeds, Kinds([GAME, VALLEY]))
-    svc.tables.limiter = JoinLimiter(per_minute=600, burst=100)
+    svc.tables.limits = MemoryJoinLimits(Rate(600, 100), Rate(600, 100))
     yield svc
     await svc.bots.stop()
     await feeds.close()
@@ -101,7 +102,7 @@ async def test_a_bad_code_and_bad_names_are_refused(service: GameService) -> Non
 
 
 async def test_joins_are_rate_limited_per_client(service: GameService) -> None:
-    service.tables.limiter = JoinLimiter(per_minute=1, burst=2)
+    service.tables.limits = MemoryJoinLimits(Rate(1, 2), Rate(600, 100))
     for _ in range(2):
         with pytest.raises(NoSuchCode):
             await service.tables.join("00000-00000", "Ana", 0, "ipv4:9")

@@ -1,31 +1,32 @@
-"""Join codes, and the per-client limit on joining.
+"""Join codes, and the limits on joining by them.
 
 A code is 10 characters of Crockford's base32 without I, L, O and U (0-9 and 22
 letters: 32 symbols, so 50 bits), shown as XXXXX-XXXXX. Read back, case, spaces and
 dashes do not matter, and the look-alikes a person may type for a digit are taken as
 it (O as 0, I and L as 1).
 
-With 2^50 (about 1.1e15) codes, a client allowed JOINS_PER_MINUTE attempts (about
-5.3 million a year) against a server with 10,000 open games finds one with
-probability 5.3e6 * 1e4 / 1.1e15, under 5 in 100,000 a year; each open game alone is
-guessed with a chance of 5e-9 a year.
+Two limits, kept in the store (store.limits) so every worker and server sharing it
+counts together. Each address may try JOIN_BURST at once, then JOINS_PER_MINUTE: about
+5.3 million guesses a year. Every address together may send WRONG_CODE_BURST wrong
+codes at once, then WRONG_CODES_PER_MINUTE: about 31.6 million a year, however many
+addresses a guesser has. Against 2^50 (about 1.1e15) codes and 10,000 open games, that
+finds one with probability 3.16e7 * 1e4 / 1.1e15, about 3 in 10,000 a year (one every
+3,600 years or so); a given game is guessed with a chance of 2.8e-8 a year.
 """
 
 from __future__ import annotations
 
 import secrets
-import time
-
-from cachetools import LRUCache
 
 from athanor.engine.violations import BadCommand
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 LENGTH = 10
 LOOK_ALIKES = str.maketrans({"O": "0", "I": "1", "L": "1"})
-JOINS_PER_MINUTE = 10
+JOINS_PER_MINUTE = 10  # per client address, right codes or wrong
 JOIN_BURST = 10
-MAX_CLIENTS = 10_000  # remembered buckets; the oldest idle ones are forgotten first
+WRONG_CODES_PER_MINUTE = 60  # from every address together
+WRONG_CODE_BURST = 100
 
 
 def new_code() -> str:
@@ -50,34 +51,8 @@ class NoSuchCode(LookupError):
 
 
 class RateLimited(Exception):
-    """Too many attempts from one client: wait and try again."""
-
-
-class JoinLimiter:
-    """A token bucket per client address: `burst` at once, `per_minute` sustained.
-
-    Kept here rather than taken from a rate-limiting library: a join must be refused
-    at once with the wait to tell the client (the asyncio limiters wait instead), by a
-    clock a test can pass in, and the buckets of MAX_CLIENTS addresses at most must be
-    kept (an LRU cache); the bucket itself is the few lines of `take`.
-    """
-
-    def __init__(self, per_minute: float = JOINS_PER_MINUTE, burst: int = JOIN_BURST) -> None:
-        self.rate = per_minute / 60.0
-        self.burst = burst
-        # (tokens, when counted) per address; the least recently seen are forgotten
-        self._buckets: LRUCache[str, tuple[float, float]] = LRUCache(maxsize=MAX_CLIENTS)
-
-    def take(self, client: str, now: float | None = None) -> None:
-        """Spend one attempt of `client`, or raise RateLimited."""
-        now = time.monotonic() if now is None else now
-        tokens, last = self._buckets.get(client, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - last) * self.rate)
-        if tokens < 1.0:
-            self._buckets[client] = (tokens, now)
-            wait = (1.0 - tokens) / self.rate
-            raise RateLimited(f"too many joins from this address: try again in {wait:.0f} s")
-        self._buckets[client] = (tokens - 1.0, now)
+    """Too many attempts from one address, or too many wrong codes from all: wait and
+    try again."""
 
 
 def client_address(peer: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import math
 import secrets
 import time
 import uuid
@@ -15,7 +16,7 @@ from typing import Any
 from athanor.app import codes
 from athanor.app.access import Access, require_seat, seat_token_meta
 from athanor.app.auth import Caller, Unauthenticated, new_token
-from athanor.app.codes import JoinLimiter, NoSuchCode
+from athanor.app.codes import NoSuchCode, RateLimited
 from athanor.app.commands import Commands, close_lobby
 from athanor.app.kinds import Kinds, UnknownPack
 from athanor.app.loaded import Loaded, stamp
@@ -26,6 +27,7 @@ from athanor.engine.audit import CREATE_COMMAND
 from athanor.engine.rules import Rules
 from athanor.engine.violations import BadCommand, RuleViolation
 from athanor.store import EventStore, GameNotFound
+from athanor.store.limits import WRONG, Rate, join_limits
 
 JSON = dict[str, Any]
 CLAIM_TRIES = 5
@@ -80,7 +82,12 @@ class Tables:
         self.clock = clock
         # the server's bots look at a new timed game (ServerBots.poke)
         self.poke = poke
-        self.limiter = JoinLimiter()
+        # kept in the store, so workers and servers sharing it count together
+        self.limits = join_limits(
+            store,
+            per_address=Rate(codes.JOINS_PER_MINUTE, codes.JOIN_BURST),
+            wrong_codes=Rate(codes.WRONG_CODES_PER_MINUTE, codes.WRONG_CODE_BURST),
+        )
 
     # -- create ---------------------------------------------------------------
 
@@ -171,8 +178,22 @@ class Tables:
 
     async def join(self, code: str, name: str, seat: int, client: str) -> Joined:
         """Claim a seat of an open game by its code: the lowest free one when `seat` is
-        0. Every attempt, good or bad, spends one of the client's joins."""
-        self.limiter.take(client)
+        0. Every attempt, good or bad, spends one of the client's joins; a wrong code
+        also spends one of the wrong codes every address shares. While those run out,
+        a right code is refused too: were it let through, the answer would tell a right
+        code from a wrong one, and the limit would hold no guesser back."""
+        await self._spend(client, guess=True)
+        try:
+            joined = await self._join(code, name, seat)
+        except NoSuchCode:
+            raise  # a wrong code (or a full or finished game's): it stays spent
+        except Exception:
+            await self.limits.refund()  # refused for another reason: not a guess
+            raise
+        await self.limits.refund()
+        return joined
+
+    async def _join(self, code: str, name: str, seat: int) -> Joined:
         code = codes.normalize(code)
         name = clean_name(name)
         game_id = await self.store.game_of_code(code)
@@ -187,10 +208,24 @@ class Tables:
             raise NoSuchCode()
         return await self._claim(game_id, seat, name)
 
+    async def _spend(self, client: str, guess: bool) -> None:
+        """One join of `client`'s (and for a `guess`, one of every address's wrong
+        codes), or RateLimited saying how long to wait."""
+        refusal = await self.limits.take(client, guess)
+        if refusal is None:
+            return
+        why = (
+            "joining by code is paused (too many wrong codes)"
+            if refusal.limit == WRONG
+            else "too many joins from this address"
+        )
+        raise RateLimited(f"{why}: try again in {max(1, math.ceil(refusal.wait))} s")
+
     async def join_rematch(self, old_game: str, caller: Caller, name: str, client: str) -> Joined:
         """A seat of a finished game takes the same seat, under the same name (or `name`),
-        in its rematch."""
-        self.limiter.take(client)
+        in its rematch. It spends one of the client's joins but is no guess (a seat
+        token names the seat), so it spends no wrong code."""
+        await self._spend(client, guess=False)
         seat = require_seat(caller)
         new_id = await self.store.get_meta_field(old_game, "rematch")
         if not new_id:

@@ -11,6 +11,10 @@ OPERATORS = "ath:operators"  # set: sha256 hex of operator tokens
 # Redis Cluster); a game's own table facts live in its events and meta
 CODES = "ath:codes"  # hash: join code -> game_id, while the game takes players
 LOBBY = "ath:lobby"  # sorted set: listed open game_id scored by creation unix time
+# joining by code: both limits under one hash tag (one Redis Cluster slot), so one script
+# spends an address's attempt and the wrong codes' share together (see store.limits)
+JOIN_ATTEMPTS = "ath:{join}:attempts:"  # + client address: string, its bucket (ms)
+WRONG_CODES = "ath:{join}:wrong"  # string: the bucket of wrong codes from every address (ms)
 
 
 @dataclass(frozen=True)
