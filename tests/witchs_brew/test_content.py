@@ -96,3 +96,13 @@ def test_a_bad_pack_names_each_problem(tmp_path: Path) -> None:
     _, problems = content.read(folder)
     text = "\n".join(problems)
     assert "magus" in text and "ravens" in text and "need" in text
+
+
+def test_an_id_names_one_card_across_the_card_files(tmp_path: Path) -> None:
+    """Labels go by id: a spell may not take a cauldron's id (PACK.md)."""
+    folder = tmp_path / "pack"
+    shutil.copytree(content.CONTENT_DIR, folder)
+    spells = (folder / "spells.toml").read_text().replace('id = "copia"', 'id = "copper-1"')
+    (folder / "spells.toml").write_text(spells)
+    _, problems = content.read(folder)
+    assert problems == ["spells.toml, card copper-1: id also used in cauldrons.toml."]

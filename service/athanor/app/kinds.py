@@ -39,6 +39,18 @@ ENV_VAR = "ATHANOR_GAMES"
 PACK_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_.")
 
 
+def pack_id_of(directory: Path, pack_id: str = "") -> str:
+    """The id a table's pack folder is served under (`pack_id`, else the folder's name
+    lower-cased); ValueError when it cannot be an id."""
+    pack_id = pack_id or directory.resolve().name.lower()
+    if not pack_id or not set(pack_id) <= PACK_ID_CHARS or pack_id == BUILTIN:
+        raise ValueError(
+            f"a pack id is lower-case letters, digits, '-', '_' or '.', and not "
+            f"{BUILTIN!r}: {pack_id!r}"
+        )
+    return pack_id
+
+
 class UnknownKind(LookupError):
     def __init__(self, kind: str, known: Iterable[str]) -> None:
         shown = kind if len(kind) <= 40 else kind[:40] + "…"
@@ -99,12 +111,7 @@ class Kinds:
         """Serve a table's own pack beside the built-in one (checked first)."""
         game = self.game(kind)
         directory = Path(directory)
-        pack_id = pack_id or directory.resolve().name.lower()
-        if not pack_id or not set(pack_id) <= PACK_ID_CHARS or pack_id == BUILTIN:
-            raise ValueError(
-                f"a pack id is lower-case letters, digits, '-', '_' or '.', and not "
-                f"{BUILTIN!r}: {pack_id!r}"
-            )
+        pack_id = pack_id_of(directory, pack_id)
         if pack_id in self._packs[kind]:
             raise ValueError(f"{kind} already has a pack named {pack_id!r}")
         if game.packs is None:

@@ -1,5 +1,5 @@
-"""`athanor serve` and `athanor content check`: the commands that run on the server's
-machine, not against a server."""
+"""`athanor serve` and `athanor content check|new`: the commands that run on the
+server's machine, not against a server."""
 
 from __future__ import annotations
 
@@ -51,12 +51,16 @@ def add_serve_parsers(sub: Subparsers) -> None:
     add_serving_options(p)
     p.set_defaults(run=cmd_serve, client=False)
 
-    p = sub.add_parser("content", help="check a game's content pack (cards, dice, boards)")
+    p = sub.add_parser("content", help="check or start a game's content pack (cards, dice, boards)")
     checks = p.add_subparsers(dest="content_command", required=True, metavar="ACTION")
     ck = checks.add_parser("check", help="validate a pack: counts, references, ranges")
     ck.add_argument("kind", help="the game kind, as athanor kinds lists it")
     ck.add_argument("directory", nargs="?", help="a pack folder (default: the built-in one)")
     ck.set_defaults(run=cmd_content_check, client=False)
+    nw = checks.add_parser("new", help="write a complete pack to edit: the built-in one's files")
+    nw.add_argument("kind", help="the game kind, as athanor kinds lists it")
+    nw.add_argument("directory", help="a new or empty folder; its name is the pack's id")
+    nw.set_defaults(run=cmd_content_new, client=False)
 
 
 def add_serving_options(p: argparse.ArgumentParser) -> None:
@@ -163,6 +167,12 @@ def cmd_content_check(args: argparse.Namespace) -> int:
     from athanor.cli import content_check
 
     return content_check.run(args.kind, args.directory)
+
+
+def cmd_content_new(args: argparse.Namespace) -> int:
+    from athanor.cli import content_new
+
+    return content_new.run(args.kind, args.directory)
 
 
 def archive_days(text: str) -> float:

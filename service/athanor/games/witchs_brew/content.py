@@ -136,14 +136,14 @@ class Content:
 
 def _validate(c: Content, note: Callable[[str], None]) -> None:
     s = c.settings
-    packs.check_decks(
+    packs.check_decks(  # one id names one card, whichever file (labels go by id)
         (
             ("cauldrons.toml", c.cauldrons, None, "RC-Q-16"),
             ("shelves.toml", c.shelves, None, "RC-Q-18"),
+            ("spells.toml", c.spells, None, "RC-Q-23"),
         ),
         note,
     )
-    packs.check_decks((("spells.toml", c.spells, None, "RC-Q-23"),), note)
     if s.min_players > s.max_players:
         note("game.toml [players]: min is more than max.")
     if s.hand > 12:
