@@ -7,13 +7,12 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
-import redis.asyncio as aioredis
 
 from athanor.app import codes
 from athanor.app.codes import NoSuchCode, RateLimited
 from athanor.app.kinds import Kinds
 from athanor.app.service import GameService
-from athanor.store import GameFeeds, MemoryEventStore, RedisEventStore, connect
+from athanor.store import GameFeeds, MemoryEventStore, connect
 from athanor.store.limits import (
     ADDRESSES,
     WRONG,
@@ -23,7 +22,7 @@ from athanor.store.limits import (
     RedisJoinLimits,
 )
 from tests import backends
-from tests.backends import REDIS_BACKENDS, RedisServer
+from tests.backends import REDIS_BACKENDS
 from tests.fixture_game.crucible import GAME
 from tests.waiting import wait_until_async
 
@@ -95,21 +94,6 @@ async def test_memory_limits_refill_on_their_clock() -> None:
 
 
 # -- the service's joins, on a real Redis shared by two "processes" ------------------
-
-
-@pytest.fixture
-async def services(redis_server: RedisServer) -> AsyncIterator[tuple[GameService, GameService]]:
-    """Two services, each on its own connection to one Redis, as two processes are."""
-    made: list[tuple[GameService, GameFeeds, aioredis.Redis]] = []
-    for _ in range(2):
-        client = await connect(redis_server.url)
-        feeds = GameFeeds(client)
-        made.append((GameService(RedisEventStore(client), feeds, Kinds([GAME])), feeds, client))
-    yield made[0][0], made[1][0]
-    for service, feeds, client in made:
-        await service.bots.stop()
-        await feeds.close()
-        await client.aclose()
 
 
 async def outcome(service: GameService, code: str, address: str) -> str:

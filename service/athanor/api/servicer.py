@@ -325,10 +325,12 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         self, request: pb.WatchRequest, context: Any
     ) -> AsyncIterator[pb.WatchResponse]:
         game_id = check_game_id(request.game_id)
-        caller = await self._caller(game_id, context)
+        # the token is held: the watch ends once it is reissued
+        held = await self.service.access.hold(game_id, bearer(context))
         if request.from_version < 0:
             raise BadCommand("from_version must be 1 or more (0 means 1)")
-        async for item in self.service.watching.watch(game_id, caller, request.from_version or 1):
+        watch = self.service.watching.watch
+        async for item in watch(game_id, held.caller, request.from_version or 1, held):
             if isinstance(item, Heartbeat):
                 yield pb.WatchResponse(heartbeat=pb.Heartbeat(head_version=item.head_version))
             elif isinstance(item, Shown):
@@ -341,9 +343,10 @@ class AthanorServicer(pb_grpc.AthanorServicer):
     @streaming
     async def GetLog(self, request: pb.GetLogRequest, context: Any) -> AsyncIterator[pb.LogEntry]:
         game_id = check_game_id(request.game_id)
-        caller = await self._caller(game_id, context)
+        held = await self.service.access.hold(game_id, bearer(context))
+        caller = held.caller
         yield pb.LogEntry(header=pb.LogHeader(**await self.service.reads.header(game_id, caller)))
-        async for item in self.service.watching.log(game_id, caller):
+        async for item in self.service.watching.log(game_id, caller, held):
             if isinstance(item, Record):
                 yield pb.LogEntry(stored=stored_message(item))
             else:

@@ -7,13 +7,15 @@ every watcher of that audience (ShownCache), with what the API makes of it.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from cachetools import FIFOCache, LRUCache
 
-from athanor.app.auth import Caller
+from athanor.app.access import REISSUED, TOKEN_CHECK_SECONDS, HeldToken
+from athanor.app.auth import Caller, Unauthenticated
 from athanor.app.faults import hook_reporter
 from athanor.app.loading import Games
 from athanor.app.metrics import Metrics
@@ -21,7 +23,7 @@ from athanor.app.records import Records
 from athanor.engine import game
 from athanor.engine.record import Record
 from athanor.engine.rules import Rules
-from athanor.store import EventStore, GameFeeds, Head
+from athanor.store import EventStore, GameFeeds, Head, Subscription
 from athanor.store.archive import stub_of
 
 JSON = dict[str, Any]
@@ -101,13 +103,25 @@ class Watching:
         self.metrics = metrics
         self.heartbeat_seconds = heartbeat_seconds
         self.shown_cache = ShownCache()
+        self._closing: set[asyncio.Task[None]] = set()
+
+    def _close_behind(self, subscription: Subscription) -> None:
+        """Close a watch's subscription without holding up the watch's end: the last
+        one of a game waits for the game's reader to stop, which a blocked XREAD delays
+        by up to the feed's block time, and the client would see its stream end late
+        (after GameEnded, or a reissue of its token) by as much."""
+        closing = asyncio.ensure_future(subscription.close())
+        self._closing.add(closing)
+        closing.add_done_callback(self._closing.discard)
 
     async def watch(
-        self, game_id: str, caller: Caller, from_version: int = 1
+        self, game_id: str, caller: Caller, from_version: int = 1, held: HeldToken | None = None
     ) -> AsyncIterator[JSON | Heartbeat]:
         """Every event from `from_version` on as `caller` may see it, then live.
 
-        Yields a Heartbeat whenever nothing happened for heartbeat_seconds.
+        Yields a Heartbeat whenever nothing happened for heartbeat_seconds. `held` is
+        the caller's token, looked at again as the watch runs: once it is reissued the
+        watch ends (Unauthenticated) before another event.
         """
         head = await self.store.head(game_id)  # NOT_FOUND first
         if stub_of(head.meta) is not None:
@@ -126,11 +140,7 @@ class Watching:
         try:
             last = from_version - 1
             wording = _names_key(names)
-            while True:
-                try:
-                    rec = await subscription.next(self.heartbeat_seconds)
-                except StopAsyncIteration:  # the feeds closed under it
-                    raise Stopping() from None
+            async for rec in self._followed(subscription, held or HeldToken(caller)):
                 if rec is None:
                     yield Heartbeat(max(last, 0))
                     continue
@@ -142,8 +152,31 @@ class Watching:
                 if rec.type == game.GAME_ENDED:
                     return  # the last event of a finished game ends the stream
         finally:
-            await subscription.close()
             self.metrics.watchers(-1)
+            self._close_behind(subscription)
+
+    async def _followed(
+        self, subscription: Subscription, held: HeldToken
+    ) -> AsyncIterator[Record | None]:
+        """The subscription's records, and None after each heartbeat_seconds without
+        one. A held seat token is looked at before each record and after each
+        TOKEN_CHECK_SECONDS without one; a reissue of it ends the watch."""
+        loop = asyncio.get_running_loop()
+        quiet_since = loop.time()
+        while True:
+            wait = quiet_since + self.heartbeat_seconds - loop.time()
+            if held.checked:
+                wait = min(wait, TOKEN_CHECK_SECONDS)
+            try:
+                rec = await subscription.next(max(0.0, wait))
+            except StopAsyncIteration:  # the feeds closed under it
+                raise Stopping() from None
+            if rec is not None and held.revoked_by(rec):
+                raise Unauthenticated(REISSUED)
+            await held.check()
+            if rec is not None or loop.time() - quiet_since >= self.heartbeat_seconds:
+                quiet_since = loop.time()
+                yield rec
 
     def _shown_once(
         self,
@@ -181,12 +214,19 @@ class Watching:
             if rec.type == game.GAME_ENDED:
                 return
 
-    async def log(self, game_id: str, caller: Caller) -> AsyncIterator[Record | JSON]:
-        """Operator: the stored records. Seat or spectator: each as they may see it."""
+    async def log(
+        self, game_id: str, caller: Caller, held: HeldToken | None = None
+    ) -> AsyncIterator[Record | JSON]:
+        """Operator: the stored records. Seat or spectator: each as they may see it. A
+        `held` seat token reissued meanwhile ends it (Unauthenticated)."""
+        held = held or HeldToken(caller)
         head = await self.store.head(game_id)
         rules = await self.records.rules_of(head)
         names = (await self.games.load(game_id)).names
         async for rec in self.records.read(head):
+            if held.revoked_by(rec):
+                raise Unauthenticated(REISSUED)
+            await held.check()
             if caller.operator:
                 yield rec
             else:
