@@ -23,8 +23,9 @@ START_TIMEOUT = 60.0
 class WebServer:
     """`athanor serve --port 0 --web-port 0`, restartable on the same ports."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, *extra: str) -> None:
         self.data_dir = data_dir
+        self.extra = list(extra)
         self.grpc_port = 0
         self.web_port = 0
         self.proc: subprocess.Popen[str] | None = None
@@ -32,7 +33,7 @@ class WebServer:
 
     def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        args = ["--port", str(self.grpc_port), "--web-port", str(self.web_port)]
+        args = ["--port", str(self.grpc_port), "--web-port", str(self.web_port), *self.extra]
         log = (self.data_dir / "server.log").open("a")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "athanor.cli.main", "serve", "--data-dir", ".", *args],

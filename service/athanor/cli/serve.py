@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ipaddress
 import logging
 import sys
 from pathlib import Path
@@ -76,6 +77,16 @@ def add_serving_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--no-web", action="store_true", help="do not serve the web client")
     p.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        type=proxy_addresses,
+        metavar="ADDR",
+        help="a proxy in front of the web port whose X-Forwarded-For names the client "
+        "(an address or network; repeatable or comma-separated; default none: the "
+        "header is ignored)",
+    )
+    p.add_argument(
         "--workers",
         type=int,
         default=1,
@@ -139,6 +150,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         metrics_port=args.metrics_port,
         web=not args.no_web,
         web_port=args.web_port,
+        trusted_proxies=[a for given in args.trusted_proxy for a in given],
         snapshot_every=args.snapshot_every,
         heartbeat_seconds=args.heartbeat_seconds,
         games=args.game,
@@ -184,3 +196,18 @@ def archive_days(text: str) -> float:
     if not 0 <= days < float("inf"):
         raise argparse.ArgumentTypeError(f"takes a number of days, 0 or more, not {text!r}")
     return days
+
+
+def proxy_addresses(text: str) -> list[str]:
+    """--trusted-proxy: IP addresses or networks (CIDR), comma-separated."""
+    found = [part.strip() for part in text.split(",") if part.strip()]
+    for part in found:
+        try:
+            ipaddress.ip_network(part, strict=False)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"takes IP addresses or networks such as 10.0.0.0/8, not {part!r}"
+            ) from None
+    if not found:
+        raise argparse.ArgumentTypeError("takes IP addresses or networks")
+    return found

@@ -37,6 +37,9 @@ class ServeConfig:
     # server on one machine then runs without pages rather than not at all)
     web: bool = True
     web_port: int | None = None
+    # proxies whose X-Forwarded-For names the web client (addresses or networks); from
+    # anyone else the header is ignored, so no client can pick the address it is seen as
+    trusted_proxies: list[str] = field(default_factory=list)
     snapshot_every: int = 100
     heartbeat_seconds: float = 15.0
     games: list[str] = field(default_factory=list)

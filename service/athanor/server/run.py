@@ -39,7 +39,7 @@ async def serve(config: ServeConfig, ready: Callable[[str], None] = print) -> No
 
 async def serve_worker(config: ServeConfig, ready: Callable[[str], None]) -> None:
     """One of `athanor serve --workers N`'s processes: the parent holds the data
-    directory's lock and the embedded Redis, and the port is shared on purpose."""
+    directory's lock and the embedded Redis, and the ports are shared on purpose."""
     await _serve(config, ready, reuse_port=True)
 
 
@@ -79,7 +79,9 @@ async def open_service(
     return service, archiver
 
 
-async def start_web(servicer: AthanorServicer, config: ServeConfig) -> WebServer | None:
+async def start_web(
+    servicer: AthanorServicer, config: ServeConfig, reuse_port: bool = False
+) -> WebServer | None:
     """The web client's HTTP port beside gRPC, on the same GameService."""
     if not config.web:
         return None
@@ -87,17 +89,33 @@ async def start_web(servicer: AthanorServicer, config: ServeConfig) -> WebServer
 
     port = DEFAULT_WEB_PORT if config.web_port is None else config.web_port
     try:
-        web = WebServer(servicer, config.host, port, GRACE_SECONDS, config.tls_cert, config.tls_key)
+        web = WebServer(
+            servicer,
+            config.host,
+            port,
+            GRACE_SECONDS,
+            config.tls_cert,
+            config.tls_key,
+            trusted_proxies=config.trusted_proxies,
+            reuse_port=reuse_port,
+        )
     except OSError:
-        if config.web_port is None:
-            log.warning("port %d is in use: no web client (choose one with --web-port)", port)
-            return None
-        raise ServeError(
-            f"cannot listen on {config.host}:{port} for the web client "
-            "(is the port in use? --web-port 0 picks a free one, --no-web turns it off)"
-        ) from None
+        no_web_port(config, port)
+        return None
     await web.start()
     return web
+
+
+def no_web_port(config: ServeConfig, port: int) -> None:
+    """The web port is taken: the default one leaves the server without pages (so a
+    second server on one machine still runs), one asked for stops the start."""
+    if config.web_port is None:
+        log.warning("port %d is in use: no web client (choose one with --web-port)", port)
+        return
+    raise ServeError(
+        f"cannot listen on {config.host}:{port} for the web client "
+        "(is the port in use? --web-port 0 picks a free one, --no-web turns it off)"
+    )
 
 
 def stop_on_signals() -> asyncio.Event:
@@ -126,7 +144,7 @@ async def _serve(
             policy = ArchivePolicy(archiver, service, config.archive_after_days)
             policy.start()
         await asyncio.sleep(0)
-        web = await start_web(grpc_port.servicer, config)
+        web = await start_web(grpc_port.servicer, config, reuse_port)
         ready(f"athanor serving on {config.host}:{port}")
         if web is not None:
             scheme = "https" if config.tls_cert else "http"

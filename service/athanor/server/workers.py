@@ -7,11 +7,12 @@ same Redis or cluster and on the same port: the kernel spreads new connections o
 them (SO_REUSEPORT). Any worker serves any game, as several servers sharing a Redis
 do: the append's version check arbitrates and each worker's feeds read every append.
 
-The parent reserves the port with a bound, never-listening socket before the workers
-start: `--port 0` then names one port for all of them, and another server cannot take
-the port while a worker restarts. A worker that dies is started again; one that cannot
-start at all stops the whole server. The web client is served by the first worker
-only; metrics, when asked for, by worker i on `--metrics-port` + i.
+The parent reserves the ports (gRPC and web) with bound, never-listening sockets before
+the workers start: `--port 0` then names one port for all of them, and another server
+cannot take a port while a worker restarts. A worker that dies is started again; one
+that cannot start at all stops the whole server. Every worker serves both ports, so
+one worker's death leaves the web client served by the others; metrics, when asked
+for, by worker i on `--metrics-port` + i.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from athanor.api.server import GRACE_SECONDS, ServeError
 from athanor.app.kinds import Kinds
 from athanor.server.config import ServeConfig, data_dir_lock, operator_token
 from athanor.server.logs import logging_off_loop
-from athanor.server.run import serve_worker
+from athanor.server.run import DEFAULT_WEB_PORT, no_web_port, serve_worker
 from athanor.store import EmbeddedRedis, StoreUnsafe
 
 log = logging.getLogger("athanor.workers")
@@ -69,11 +70,25 @@ def serve_workers(config: ServeConfig, workers: int, ready: Callable[[str], None
             config = replace(config, redis_url=redis.url)
         reserved = stack.enter_context(reserve_port(config.host, config.port))
         config = replace(config, port=reserved.getsockname()[1])
+        config = reserve_web_port(config, stack)
         Supervisor(config, workers, ready).run()
 
 
 def _embedded(config: ServeConfig) -> bool:
     return not config.redis_url and not config.redis_cluster
+
+
+def reserve_web_port(config: ServeConfig, stack: contextlib.ExitStack) -> ServeConfig:
+    """The web port held like the gRPC one, for every worker to share."""
+    if not config.web:
+        return config
+    port = DEFAULT_WEB_PORT if config.web_port is None else config.web_port
+    try:
+        reserved = stack.enter_context(reserve_port(config.host, port))
+    except ServeError:
+        no_web_port(config, port)
+        return replace(config, web=False)
+    return replace(config, web_port=reserved.getsockname()[1])
 
 
 def reserve_port(host: str, port: int) -> socket.socket:
@@ -136,11 +151,7 @@ class Supervisor:
 
     def _worker_config(self, index: int) -> ServeConfig:
         metrics = self.config.metrics_port
-        return replace(
-            self.config,
-            web=self.config.web and index == 0,
-            metrics_port=None if metrics is None else metrics + index,
-        )
+        return replace(self.config, metrics_port=None if metrics is None else metrics + index)
 
     def _start(self, index: int) -> None:
         ours, theirs = self.context.Pipe(duplex=False)

@@ -15,26 +15,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import mimetypes
 import socket
-from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
 
 import uvicorn
-from google.protobuf import json_format
-from google.protobuf.message import Message
 
 from athanor.api.servicer import AthanorServicer
-from athanor.v1 import athanor_pb2
-from athanor.web.connect import MAX_REQUEST_BYTES, SERVICE, connect_app
+from athanor.web.connect import SERVICE, connect_app
+from athanor.web.gate import Receive, Scope, admit, methods
+from athanor.web.guard import CONNECTIONS_PER_ADDRESS, ConnectionCount, guarded_h11
+from athanor.web.refusals import Refused, Send
 
 STATIC = Path(__file__).parent / "static"
-ENVELOPE = 5
-Scope = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
-Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+# idle time between two requests on one connection before it is closed (uvicorn's)
+KEEP_ALIVE_SECONDS = 5
 # the pages hold seat tokens in their address: keep them out of other sites' logs
 PAGE_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
@@ -68,10 +64,7 @@ class WebApp:
         self.api = connect_app(servicer)
         self.files = static_files()
         self.prefix = f"/{SERVICE.full_name}/"
-        self.methods = {
-            f"{self.prefix}{m.name}": getattr(athanor_pb2, m.input_type.name)
-            for m in SERVICE.methods
-        }
+        self.methods = methods()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -92,42 +85,15 @@ class WebApp:
             await self._answer(send, 200, b"" if scope["method"] == "HEAD" else body, kind)
 
     async def _api(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Check the request's size and message before connect-python parses it, so a
-        malformed or oversized request is INVALID_ARGUMENT as over gRPC (the library
-        would answer UNKNOWN with the parser's text, or RESOURCE_EXHAUSTED)."""
-        method = self.methods.get(scope["path"])
-        if scope["method"] != "POST" or method is None:
-            await self.api(scope, receive, send)  # type: ignore[arg-type]
+        """Check, read and inflate the request before connect-python sees it (see
+        athanor.web.gate), so a malformed, oversized or late request gets our answer."""
+        try:
+            admitted = await admit(scope, receive, self.methods.get(scope["path"]))
+        except Refused as refused:
+            await refused.answer(send)
             return
-        body = bytearray()
-        more = True
-        while more:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            body += message.get("body", b"")
-            more = message.get("more_body", False)
-            if len(body) > MAX_REQUEST_BYTES + ENVELOPE:
-                break
-        headers = dict(scope.get("headers", ()))
-        kind = headers.get(b"content-type", b"").decode("latin-1").split(";")[0].strip().lower()
-        stream = kind.startswith("application/connect+")
-        problem = None
-        if headers.get(b"content-encoding", b"identity").lower() == b"identity":
-            problem = check_message(bytes(body), kind, method, stream)
-        if problem is not None:
-            await refuse(send, problem, stream)
-            return
-        sent = False
-
-        async def replay() -> MutableMapping[str, Any]:
-            nonlocal sent
-            if sent:
-                return await receive()
-            sent = True
-            return {"type": "http.request", "body": bytes(body), "more_body": False}
-
-        await self.api(scope, replay, send)  # type: ignore[arg-type]
+        if admitted is not None:
+            await self.api(admitted.scope, admitted.receive(receive), send)  # type: ignore[arg-type]
 
     async def _answer(
         self,
@@ -142,53 +108,15 @@ class WebApp:
         await send({"type": "http.response.body", "body": body})
 
 
-def check_message(body: bytes, kind: str, message: type[Message], stream: bool) -> str | None:
-    """Why a request body is refused, or None (an unknown content type is left to the
-    library, which answers it properly)."""
-    codec = kind.removeprefix("application/connect+").removeprefix("application/")
-    if codec not in ("json", "proto"):
-        return None
-    if stream:
-        # one enveloped message: flags, a 4-byte big-endian length, the message
-        if len(body) < ENVELOPE or len(body) - ENVELOPE != int.from_bytes(body[1:5], "big"):
-            return "the request is not one enveloped message"
-        if body[0] != 0:
-            return None  # compressed or flagged: the library checks it
-        body = body[ENVELOPE:]
-    if len(body) > MAX_REQUEST_BYTES:
-        return f"the request is larger than {MAX_REQUEST_BYTES} bytes"
-    try:
-        if codec == "json":
-            json_format.Parse(body or b"{}", message())
-        else:
-            message.FromString(body)
-    except Exception:  # the parser's own error quotes the input: not shown
-        return "the request is not a valid message"
-    return None
-
-
-async def refuse(send: Send, reason: str, stream: bool) -> None:
-    """An INVALID_ARGUMENT in the Connect protocol's own form for the call's kind."""
-    error = {"code": "invalid_argument", "message": reason}
-    if stream:
-        end = json.dumps({"error": error}).encode()
-        body = bytes([2]) + len(end).to_bytes(4, "big") + end
-        kind = b"application/connect+json"
-        status = 200
-    else:
-        body, kind, status = json.dumps(error).encode(), b"application/json", 400
-    await send(
-        {"type": "http.response.start", "status": status, "headers": [(b"content-type", kind)]}
-    )
-    await send({"type": "http.response.body", "body": body})
-
-
-def listen(host: str, port: int) -> socket.socket:
+def listen(host: str, port: int, reuse_port: bool = False) -> socket.socket:
     """The web socket, bound before uvicorn starts so port 0 can be reported and a port
-    in use is an error at start-up."""
+    in use is an error at start-up. `--workers` shares the port on purpose: each
+    worker binds it with SO_REUSEPORT and the kernel spreads the connections."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((host, port))
     except OSError:
@@ -218,15 +146,24 @@ class WebServer:
         grace: float,
         tls_cert: Path | None = None,
         tls_key: Path | None = None,
+        trusted_proxies: Sequence[str] = (),
+        reuse_port: bool = False,
     ) -> None:
-        self.sock = listen(host, port)
+        self.sock = listen(host, port, reuse_port)
         self.port: int = self.sock.getsockname()[1]
+        count = ConnectionCount(CONNECTIONS_PER_ADDRESS, trusted_proxies)
         config = uvicorn.Config(
             WebApp(servicer),
+            http=guarded_h11(count),
             lifespan="off",
             log_level="warning",
             access_log=False,
             timeout_graceful_shutdown=int(grace) or 1,
+            timeout_keep_alive=KEEP_ALIVE_SECONDS,
+            # X-Forwarded-For names the client only when a proxy the operator named
+            # sent it: anyone else could name any address and dodge the join limit
+            proxy_headers=bool(trusted_proxies),
+            forwarded_allow_ips=list(trusted_proxies),
             # the bearer tokens travel in these requests too: TLS like the gRPC port
             ssl_certfile=str(tls_cert) if tls_cert else None,
             ssl_keyfile=str(tls_key) if tls_key else None,
