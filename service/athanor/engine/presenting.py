@@ -103,27 +103,35 @@ def view(rules: Rules, state: GameState, seat: int | None, report: HookReport = 
     """What `seat` (None: a spectator) may see: the engine's part, the game's own view
     under "game", when the game offers labels, "labels": display names for ids in
     that view (see `labels`), and when it offers a board, "board" (see `board`)."""
-    seen = rules.view(state.rules_state, seat)
-    out = {
-        "kind": state.kind,
-        "version": state.version,
-        "seats": state.seats,
-        "options": state.options,
-        "seat": seat or 0,
-        "over": state.over,
-        "outcome": state.outcome,
-        "seed_commitment": state.seed_commitment,
-        "game": seen,
-    }
+    # keys in one order: a state folded, loaded from a snapshot or imported holds its
+    # mappings in different orders, and a view (or a board, labels or previews made
+    # from it) that lists a mapping as it comes would differ between them
+    out = in_key_order(
+        {
+            "kind": state.kind,
+            "version": state.version,
+            "seats": state.seats,
+            "options": state.options,
+            "seat": seat or 0,
+            "over": state.over,
+            "outcome": state.outcome,
+            "seed_commitment": state.seed_commitment,
+            "game": rules.view(state.rules_state, seat),
+            **seating_view(state),
+        }
+    )
     if rules.presentation.labels is not None:
-        out["labels"] = labels(rules, seen, report)
-    out.update(seating_view(state))
+        out["labels"] = labels(rules, out["game"], report)
     if rules.presentation.board is not None:
-        # a copy with its keys in one order: a state folded, loaded from a snapshot or
-        # made live holds its mappings in different orders, and a board that lists a
-        # mapping as it comes would differ between them
-        out["board"] = board(rules, json.loads(canonical(out)), report)
+        out["board"] = board(rules, dict(out), report)  # the view as it was, without it
     return out
+
+
+def in_key_order(value: JSON) -> JSON:
+    """A copy of a JSON object with every object's keys sorted: one order whatever the
+    history that built it."""
+    ordered: JSON = json.loads(canonical(value))
+    return ordered
 
 
 def board(rules: Rules, seen: JSON, report: HookReport = _raise) -> list[JSON]:
@@ -230,7 +238,7 @@ def previews(
     hook = rules.presentation.preview
     if hook is None or not commands or state.over:
         return [""] * len(commands)
-    seen = rules.view(state.rules_state, seat)
+    seen = in_key_order(rules.view(state.rules_state, seat))
     out = []
     for command in commands:
         text = _guarded("preview", report, hook, seen, command)
