@@ -43,6 +43,8 @@ from athanor.store.keys import GameKeys
 from benchmarks._harness import TALLY_GAME, say
 
 SEATS = {"apothebakery": 4, "valley": 4, "alchemists": 4, "alkemia": 4, "witchs_brew": 4}
+# a random Alkemia game ends by its week cap, which is off unless named
+OPTIONS = {"alkemia": {"max_weeks": "40"}}
 TALLY_LOOPS = 64
 # a live table is half way through on average: its Redis bytes are half a finished one's
 LIVE_FRACTION = 0.5
@@ -77,7 +79,8 @@ async def game_bytes(client: aioredis.Redis, game_id: str) -> int:
 async def play(service: GameService, kind: str, seed: int) -> tuple[str, int]:
     """One game to its end by random legal commands; (game id, commands sent)."""
     rng = random.Random(seed)
-    created = await service.tables.create(kind, SEATS[kind], {}, seed=f"capacity {seed}".encode())
+    seeded = f"capacity {seed}".encode()
+    created = await service.tables.create(kind, SEATS[kind], OPTIONS.get(kind, {}), seed=seeded)
     seats = range(1, SEATS[kind] + 1)
     commands = 0
     while True:

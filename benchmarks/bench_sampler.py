@@ -23,10 +23,14 @@ from athanor.engine.rules import Rules
 from athanor.engine.settle import copy_state
 from athanor.engine.undo import same_on_twins
 
+# a random Alkemia game ends by its week cap, which is off unless named
+OPTIONS = {"alkemia": {"max_weeks": "40"}}
+
 
 def states_of(rules: Rules, seats: int) -> list[GameState]:
     """States a quarter, half and three quarters into a random game."""
-    g = LocalGame(rules, rules.validate_options({}, seats), seats, b"bench-sampler")
+    options = rules.validate_options(OPTIONS.get(rules.kind, {}), seats)
+    g = LocalGame(rules, options, seats, b"bench-sampler")
     rng, seen = random.Random(1), [g.state]
     while not g.state.over:
         seat, command = rng.choice(g.legal_moves())

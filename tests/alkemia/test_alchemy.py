@@ -11,7 +11,7 @@ import pytest
 from athanor.engine import RuleViolation, game
 from athanor.games.alkemia import alchemy, content
 from athanor.games.alkemia.content import Need
-from athanor.games.alkemia.rules import RULES
+from athanor.games.alkemia.rules import FORMAT, RULES, AlkemiaRules02
 from tests.alkemia.arena import in_alchemy
 from tests.alkemia.support import Scripted, act, change, legal, me, rs, types_of
 
@@ -211,3 +211,69 @@ def test_no_items_are_made_outside_the_alchemy_phase() -> None:
     with pytest.raises(RuleViolation) as refused:
         act(arena(3), 1, {"type": "Synthesize", "recipe": "x"})
     assert refused.value.rule_id == "AK-ALC-17"
+
+
+# ---------------------------------------------------------------- wilds (alkemia-0.3)
+
+OLD = AlkemiaRules02(FORMAT.open(FORMAT.former[0]))  # the rules of alkemia-0.2 games
+
+
+def wild_ready(state, hand, **player):  # type: ignore[no-untyped-def]
+    """Seat 2 (Ambers, holding the Bounding Boots: Air, Mineral) with `hand`."""
+    return change(state, lambda s: s["players"]["2"].update(hand=list(hand), **player))
+
+
+@pytest.mark.rule("AK-Q-18", "AK-CS-11")
+def test_the_sprout_covers_any_ingredient_not_only_the_last() -> None:
+    mineral = next(r.id for r in C.reagents if "Mineral" in r.types and r.element != "Air")
+    state = wild_ready(in_alchemy(3), [mineral], sprout="up")
+    # the Sprout for the Air (the first ingredient), the Mineral card for the Mineral
+    first = {"type": "Synthesize", "recipe": "a-bounding-boots", "reagents": [mineral]}
+    first["sprout"] = True
+    assert first in legal(state, 2)
+    events, after = act(state, 2, first)
+    assert types_of(events) == ["Synthesized"] and me(after, 2)["sprout"] is None
+    # alkemia-0.2 games keep their rule: a wild on the last ingredient only
+    assert "match" in alchemy.valid(C, rs(state), first, 2, OLD.edition)
+    assert first not in OLD.legal_commands(rs(state), 2)
+
+
+@pytest.mark.rule("AK-CS-11", "AK-Q-36")
+def test_the_glade_pair_covers_any_ingredient_not_only_the_last() -> None:
+    mineral = next(r.id for r in C.reagents if "Mineral" in r.types and r.element != "Air")
+    junk = [
+        r.id
+        for r in C.reagents
+        if r.element not in ("Air",) and "Mineral" not in r.types and r.id != mineral
+    ][:2]
+    ready = {"glade_active": True, "glade_used": False}
+    state = wild_ready(in_alchemy(3), [mineral, *junk], **ready)
+    pair = {"type": "Synthesize", "recipe": "a-bounding-boots", "reagents": [mineral]}
+    pair["pair"] = junk
+    assert pair in legal(state, 2)
+    _, after = act(state, 2, pair)
+    assert me(after, 2)["glade_used"] and me(after, 2)["hand"] == []
+    assert alchemy.valid(C, rs(state), pair, 2, OLD.edition) != ""
+
+
+@pytest.mark.rule("AK-Q-18", "AK-CS-11")
+def test_every_placement_of_a_wild_is_listed_and_accepted() -> None:
+    flora = next(r.id for r in C.reagents if r.types == ("Flora",) and r.element == "Fire")
+    shell = next(r.id for r in C.reagents if r.types == ("Shell",) and r.element == "Fire")
+    water = next(
+        r.id for r in C.reagents if r.element == "Water" and not {"Flora", "Shell"} & set(r.types)
+    )
+    needs = [("Flora", 1), ("Shell", 1), ("Water", 1)]
+    state, cards, recipe = with_recipe(in_alchemy(3), 1, needs, [flora, shell, water])
+    s = rs(state)
+    s["players"]["1"]["sprout"] = "up"
+    listed = [c["reagents"] for c in alchemy.synth_commands(cards, s, 1) if c.get("sprout")]
+    assert sorted(listed) == sorted([[shell, water], [flora, water], [flora, shell]])
+    for reagents in listed:
+        cmd = {"type": "Synthesize", "recipe": recipe, "reagents": reagents, "sprout": True}
+        assert alchemy.valid(cards, s, cmd, 1) == ""
+    # the Reagents still cover the rest in recipe order, one ingredient each
+    wrong = {"type": "Synthesize", "recipe": recipe, "reagents": [water, flora], "sprout": True}
+    assert "match" in alchemy.valid(cards, s, wrong, 1)
+    old = [c["reagents"] for c in alchemy.synth_commands(cards, s, 1, OLD.edition) if "sprout" in c]
+    assert old == [[flora, shell]]  # alkemia-0.2: the last ingredient only

@@ -6,8 +6,10 @@ import pytest
 
 from athanor.engine import RuleViolation
 from athanor.games.alkemia import content
+from athanor.games.alkemia.rules import FORMAT, AlkemiaRules02
 from tests.alkemia.arena import arena
-from tests.alkemia.support import act, change, legal, me, put, rs, types_of
+from tests.alkemia.support import SEED, act, change, legal, me, put, rs, types_of
+from tests.rules_support import act_on
 
 C = content.load()
 
@@ -96,3 +98,85 @@ def test_a_seed_request_moves_exactly_that_seed_and_a_wrong_card_is_refused() ->
     assert me(state, 1)["seed"] == 1 - 1 + 2 and me(state, 2)["seed"] == 2 - 2 + 1
     total = rs(state)["supply_seed"] + sum(p["seed"] for p in rs(state)["players"].values())
     assert total == 30
+
+
+# ---------------------------------------------------------------- any number (alkemia-0.3)
+
+OLD = AlkemiaRules02(FORMAT.open(FORMAT.former[0]))  # the rules of alkemia-0.2 games
+
+
+def frank_and_company(s: dict) -> None:
+    """AK-BAR-10's table: Frank (seat 1) holds five plain cards; seats 2 and 3 hold no
+    Flora; seat 4, Bertha (5) and Mertyl (6) hold one each."""
+    cards = flora(3)
+    plain = [r.id for r in C.reagents if "Flora" not in r.types]
+    s["players"]["1"]["hand"] = plain[:5]
+    for seat, hand in {2: plain[5:7], 3: plain[7:8], 4: [cards[0]], 5: [cards[1]]}.items():
+        s["players"][str(seat)]["hand"] = hand
+    s["players"]["6"]["hand"] = [cards[2], plain[8]]
+
+
+@pytest.mark.rule("AK-BAR-08", "AK-BAR-10", "AK-BAR-04", "AK-BAR-06", "AK-BAR-07")
+def test_frank_gets_one_flora_card_from_mertyl_for_several_reagents_and_seed() -> None:
+    state = change(arena(6), frank_and_company)
+    _, state = act(state, 1, {"type": "Barter", "reagent_type": "Flora"})
+    assert rs(state)["barter"]["partners"] == [4, 5, 6]  # seats 2 and 3 leave
+    hand = me(state, 1)["hand"]
+    # the listing shows pairs of Reagents and every amount of SEED held
+    offers = legal(state, 1)
+    assert {"type": "ProposeTrade", "partner": 4, "give_cards": hand[:2]} in offers
+    assert {"type": "ProposeTrade", "partner": 4, "give_seed": 1} in offers
+    _, state = act(state, 1, {"type": "ProposeTrade", "partner": 4})
+    _, state = act(state, 4, {"type": "AnswerTrade", "accept": False})  # refuses, leaves
+    _, state = act(state, 1, {"type": "ProposeTrade", "partner": 5, "give_cards": hand[:1]})
+    _, state = act(state, 5, {"type": "AnswerTrade", "accept": False})  # Bertha's price
+    assert rs(state)["barter"]["partners"] == [6]
+    # Mertyl: three Reagents and 1 SEED, an offer the listing leaves out, is accepted
+    offer = {"type": "ProposeTrade", "partner": 6, "give_cards": hand[:3], "give_seed": 1}
+    assert offer not in legal(state, 1)
+    events, state = act(state, 1, offer)
+    assert events[0].body == {"seat": 1, "partner": 6, "give_cards": hand[:3], "give_seed": 1}
+    assert events[0].body_for(2) == {"seat": 1, "partner": 6}
+    events, state = act(state, 6, {"type": "AnswerTrade", "accept": True, "card": flora(3)[2]})
+    assert types_of(events) == ["TradeDone"] and rs(state)["barter"] is None
+    assert me(state, 1)["hand"] == [*hand[3:], flora(3)[2]]
+    assert set(hand[:3]) <= set(me(state, 6)["hand"]) and me(state, 6)["seed"] == 3
+    assert me(state, 1)["seed"] == 0  # 2, less the City's 1 and the 1 given
+    assert events[0].body_for(2)["give_cards"] == [] and events[0].body_for(2)["card"] == ""
+
+
+@pytest.mark.rule("AK-BAR-08", "AK-Q-38")
+def test_an_offer_gives_only_what_the_initiator_holds() -> None:
+    _, state = session({"reagent_type": "Flora"})
+    mine = me(state, 1)["hand"]
+    for wrong in (
+        {"give_seed": 2},  # 1 SEED left after the City
+        {"give_seed": -1},
+        {"give_cards": [mine[0], mine[0]]},
+        {"give_cards": [flora(3)[0]]},  # seat 2's card
+        {"give_card": mine[0], "give_cards": [mine[0]]},
+    ):
+        with pytest.raises(RuleViolation):
+            act(state, 1, {"type": "ProposeTrade", "partner": 2, **wrong})
+    with pytest.raises(RuleViolation):  # seat 4 holds no Flora: not in the session
+        act(state, 1, {"type": "ProposeTrade", "partner": 4})
+    # the older single-card form is the same offer of one card
+    events, _ = act(state, 1, {"type": "ProposeTrade", "partner": 2, "give_card": mine[0]})
+    assert events[0].body["give_cards"] == [mine[0]]
+
+
+@pytest.mark.rule("AK-BAR-08")
+def test_alkemia_0_2_games_keep_offers_of_nothing_one_seed_or_one_reagent() -> None:
+    state = change(arena(4), hands)
+    state = change(state, lambda s: s["players"]["1"].update(seed=4))
+    _, state = act_on(OLD, SEED, state, 1, {"type": "Barter", "reagent_type": "Flora"})
+    mine = me(state, 1)["hand"]
+    offers = OLD.legal_commands(rs(state), 1)
+    assert {"type": "ProposeTrade", "partner": 2, "give_seed": 2} not in offers
+    for wrong in ({"give_seed": 2}, {"give_cards": mine[:2]}):
+        with pytest.raises(RuleViolation):
+            act_on(OLD, SEED, state, 1, {"type": "ProposeTrade", "partner": 2, **wrong})
+    events, _ = act_on(
+        OLD, SEED, state, 1, {"type": "ProposeTrade", "partner": 2, "give_card": mine[0]}
+    )
+    assert events[0].body == {"seat": 1, "partner": 2, "give_card": mine[0], "give_seed": 0}

@@ -89,12 +89,15 @@ def test_each_item_has_one_action_and_one_target_keyword_and_a_placeholder_power
     for it in (*C.items, *C.aspirations):
         assert it.action in ("Hinder", "Manipulate", "Recover", "Simplify")
         assert it.target in C.settings.powers
-        assert C.power(it) in ("actions", "draw", "seed", "elixir", "mirror", "dagger")
+        assert C.power(it) in ("actions", "draw", "seed", "hinder", "elixir", "mirror", "dagger")
         assert (C.power(it) == "elixir") == (it.name == "Enrichment Elixir")  # printed
+        if it.action == "Hinder" and not it.power:  # it harms another player
+            assert C.power(it) == "hinder"
     assert C.placeholders["items.toml"]
     # phase icons of the placeholder effects: +1 Field Action only in the Field Phase
     assert fieldturn.usable("actions", "field") and not fieldturn.usable("actions", "alchemy")
     assert fieldturn.usable("seed", "alchemy") and fieldturn.usable("draw", "field")
+    assert fieldturn.usable("hinder", "field") and not fieldturn.usable("hinder", "alchemy")
     elixir = next(i for i in C.items if i.name == "Enrichment Elixir")
     assert (elixir.action, elixir.target) == ("Recover", "SEED")  # AK-ITM-10's keywords
 

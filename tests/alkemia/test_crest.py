@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from athanor.app.kinds import Kinds
+from athanor.app.service import GameService
 from athanor.engine import RuleViolation, game
 from athanor.games.alkemia import content, crest
-from athanor.games.alkemia.rules import RULES
+from athanor.games.alkemia.rules import GAME, RULES
+from athanor.store import GameFeeds, MemoryEventStore
 from tests.alkemia.arena import in_alchemy, in_crest
+from tests.alkemia.play import Table
 from tests.alkemia.support import Scripted, act, change, legal, me, rs, types_of
 
 C = content.load()
@@ -233,7 +237,7 @@ def test_the_tiebreak_counts_reagents_seed_items_and_the_aspiration() -> None:
 
 @pytest.mark.rule("AK-WK-08", "AK-Q-47")
 def test_weeks_repeat_until_a_win_or_the_optional_cap() -> None:
-    assert RULES.validate_options({}, 2)["max_weeks"] == 40
+    assert RULES.validate_options({}, 2)["max_weeks"] == 0  # no cap unless one is named
     assert RULES.validate_options({"max_weeks": "0"}, 2)["max_weeks"] == 0
     state = in_crest(2, max_weeks="1")
     events, state = finish_all(state, 2)
@@ -258,3 +262,30 @@ def test_the_glade_leaves_the_field_at_the_crest_phase_and_its_pawns_go_to_the_j
     _, state = finish_all(state, first="FinishAlchemy")
     assert "2,1" not in rs(state)["field"]
     assert me(state, 2)["pos"] == "2,0" and rs(state)["beast"]["pos"] == "2,0"
+
+
+@pytest.mark.rule("AK-WK-08", "AK-Q-47")
+async def test_a_game_created_without_options_ends_only_by_a_completed_crest() -> None:
+    store = MemoryEventStore()
+    feeds = GameFeeds(store)
+    service = GameService(store, feeds, Kinds([GAME]))
+    try:  # as `athanor new alkemia --players 3` creates it
+        created = await service.tables.create("alkemia", 3, {})
+        loaded = await service.games.load(created.game_id)
+    finally:
+        await feeds.close()
+    assert loaded.state.options["max_weeks"] == 0
+    assert loaded.state.rules_state["options"]["max_weeks"] == 0
+    # week 40 ends and week 41 begins
+    state = change(in_crest(2), lambda s: s.update(week=40))
+    _, state = finish_all(state, 2)
+    events, state = finish_all(state, 2, first="FinishWeek")
+    assert "GameOver" not in types_of(events) and rs(state)["week"] == 41
+
+
+@pytest.mark.rule("AK-Q-47")
+def test_a_random_game_with_a_week_cap_still_ends() -> None:
+    t = Table(3, 7, weeks=2, eager=False)
+    t.play()
+    result = rs(t.state)["result"]
+    assert result["reason"] in ("cap", "crest") and rs(t.state)["week"] <= 2

@@ -123,7 +123,7 @@ def test_random_game_many(seats: int, n: int) -> None:
 
 
 @pytest.mark.parametrize("seats", [2, 4, 6])
-def test_purely_random_bots_finish_with_the_default_cap(seats: int) -> None:
+def test_purely_random_bots_finish_with_a_week_cap(seats: int) -> None:
     t = Table(seats, 99, eager=False)
     t.play()
     check_end(t)

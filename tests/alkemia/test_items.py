@@ -3,6 +3,9 @@ AK-Q-22, AK-Q-40)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from types import MappingProxyType
+
 import pytest
 
 from athanor.engine import RuleViolation
@@ -109,17 +112,20 @@ def test_the_seekers_amulet_takes_any_discard_once_a_turn_once_unsealed() -> Non
 def test_no_element_no_immunity_and_curious_sites_match_no_alchemist() -> None:
     from athanor.games.alkemia import beast, fieldturn
 
+    # a table's pack may leave an element unset: that Alchemist is never immune
+    unset = replace(C.alchemist("sophantes"), element="")
+    cards = replace(C, by_id=MappingProxyType({**C.by_id, "sophantes": unset}))
     state = arena(6)
     s = rs(state)
-    assert me(state, 6)["alchemist"] == "sophantes" and not C.alchemist("sophantes").element
+    assert me(state, 6)["alchemist"] == "sophantes"
     for where in ("0,0", "1,0", "2,0", "1,-1"):
         s["players"]["6"]["pos"] = where
-        assert not beast.immune(C, s, 6)
+        assert not beast.immune(cards, s, 6)
         s["players"]["1"]["pos"] = where  # Kinn: immune on Fire patches only
-        assert beast.immune(C, s, 1) == (where == "1,0")
+        assert beast.immune(cards, s, 1) == (where == "1,0")
     pot = next(a.id for a in C.aspirations if a.alchemist == "sophantes")
     s["players"]["6"]["pos"] = "1,0"
-    assert fieldturn.amount(C, s, 6, pot) == 1
+    assert fieldturn.amount(cards, s, 6, pot) == 1
 
 
 @pytest.mark.rule("AK-ITM-07", "AK-ASU-08")
@@ -197,3 +203,41 @@ def test_the_water_spirit_sits_in_the_inventory_and_saves_one_water_per_recipe()
         ),
     )
     assert not [c for c in legal(full, 1) if c["type"] == "UseReagent"]  # inventory full
+
+
+@pytest.mark.rule("AK-ASU-07", "AK-BST-07", "AK-ASU-08")
+def test_every_alchemist_has_an_element_sophantes_too() -> None:
+    from athanor.games.alkemia import beast, fieldturn
+
+    assert all(a.element in C.settings.elements for a in C.alchemists)
+    state = change(
+        arena(6), lambda s: s["field"].update({"1,0": {"tile": "patch-earth-1", "rot": 0}})
+    )
+    s = rs(state)
+    s["players"]["6"]["pos"] = "1,0"  # Sophantes on a patch of their element
+    element = C.alchemist("sophantes").element
+    assert C.tile("patch-earth-1").element == element
+    assert beast.immune(C, s, 6)
+    pot = next(a.id for a in C.aspirations if a.alchemist == "sophantes")
+    assert fieldturn.amount(C, s, 6, pot) == 2  # the upgraded power
+
+
+HINDER = next(i for i in C.items if i.action == "Hinder" and not i.power)
+
+
+@pytest.mark.rule("AK-CMP-07", "AK-ITM-01", "AK-Q-40")
+def test_a_hinder_item_makes_another_player_lose_seed_not_help_its_user() -> None:
+    assert HINDER.name == "Collapsing Capsule" and C.power(HINDER) == "hinder"
+    idol = next(i for i in C.items if i.name == "Flickering Idol")
+    assert C.power(idol) == "hinder"  # a Hinder Item whose Target is movement
+    state = holding(arena(3, fa=4), 1, HINDER.id)
+    state = change(state, lambda s: s["players"]["3"].update(seed=0))
+    uses = [c for c in legal(state, 1) if c.get("card") == HINDER.id]
+    assert uses == [{"type": "UseItem", "card": HINDER.id, "target": 2}]  # seat 3 holds none
+    supply = rs(state)["supply_seed"]
+    events, after = act(state, 1, uses[0])
+    assert events[0].body["effect"] == "hinder" and events[0].body["amount"] == 1
+    assert me(after, 2)["seed"] == 1 and rs(after)["supply_seed"] == supply + 1
+    assert me(after, 1)["seed"] == 2 and rs(after)["turn"]["fa"] == 4  # nothing for its user
+    with pytest.raises(RuleViolation):
+        act(state, 1, {"type": "UseItem", "card": HINDER.id, "target": 3})

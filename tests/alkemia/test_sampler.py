@@ -30,6 +30,7 @@ from athanor.engine.game import GameState
 from athanor.engine.record import canonical
 from athanor.games.alkemia import alchemy, content
 from athanor.games.alkemia.rules import RULES
+from athanor.games.alkemia.state import given_cards
 from tests.alkemia.arena import arena, covering, deal, holding, to_alchemy, to_crest
 from tests.alkemia.play import Table
 from tests.alkemia.support import SEED, act, change, legal, me, rs, start
@@ -207,8 +208,10 @@ def test_a_barter_keeps_what_its_parties_saw_and_draws_the_offer_again_for_other
     state = change(arena(3), lambda s: deal(s, hands))
     _, state = act(state, 1, {"type": "Barter", "element": "Fire"})
     assert rs(state)["barter"]["partners"] == [2, 3]
-    _, state = act(state, 1, {"type": "ProposeTrade", "partner": 2, "give_card": fire[0]})
+    offer = {"give_cards": [fire[0], fire[1]], "give_seed": 1}
+    _, state = act(state, 1, {"type": "ProposeTrade", "partner": 2, **offer})
     s = rs(state)
+    assert s["pending"]["details"] == offer
     offers = set()
     for i in range(20):
         for seat in (None, 1, 2, 3):
@@ -218,11 +221,11 @@ def test_a_barter_keeps_what_its_parties_saw_and_draws_the_offer_again_for_other
             details = twin["pending"]["details"]
             if seat in (1, 2):  # the two parties saw the offer
                 assert details == s["pending"]["details"]
-                assert fire[0] in twin["players"]["1"]["hand"]
+                assert {fire[0], fire[1]} <= set(twin["players"]["1"]["hand"])
             else:
                 offers.add(canonical(details))
-                card = details["give_card"]
-                assert not card or card in twin["players"]["1"]["hand"]
+                assert set(given_cards(details)) <= set(twin["players"]["1"]["hand"])
+                assert details["give_seed"] <= twin["players"]["1"]["seed"]
     assert len(offers) > 1
 
 

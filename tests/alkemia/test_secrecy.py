@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from athanor.engine import BadCommand, RuleViolation, game
 from athanor.games.alkemia import content
 from athanor.games.alkemia.rules import RULES
+from athanor.games.alkemia.state import given_cards
 from athanor.games.alkemia.v1 import commands_pb2
 from tests.alkemia.arena import in_alchemy
 from tests.alkemia.play import Table
@@ -46,7 +47,7 @@ def hidden(s: dict, viewer: int | None) -> set[str]:
             out |= {c for c in p["sacrificed"] if c.startswith("r-")}
     pending, barter = s["pending"], s["barter"]
     if pending and pending["kind"] == "trade" and viewer in (barter["seat"], *pending["seats"]):
-        out.discard(pending["details"]["give_card"])  # offered to the partner openly
+        out -= set(given_cards(pending["details"]))  # offered to the partner openly
     return out
 
 
@@ -151,6 +152,7 @@ VALUES = st.one_of(
                 "partner",
                 "stay",
                 "give_card",
+                "give_cards",
                 "give_seed",
                 "discard",
                 "reagent_type",

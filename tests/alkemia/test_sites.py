@@ -6,8 +6,21 @@ import pytest
 
 from athanor.engine import RuleViolation
 from athanor.games.alkemia import content
+from athanor.games.alkemia.rules import FORMAT, AlkemiaRules02
 from tests.alkemia.arena import arena
-from tests.alkemia.support import Dice, Scripted, act, change, legal, me, put, rs, types_of
+from tests.alkemia.support import (
+    SEED,
+    Dice,
+    Scripted,
+    act,
+    change,
+    legal,
+    me,
+    put,
+    rs,
+    types_of,
+)
+from tests.rules_support import act_on
 
 C = content.load()
 
@@ -161,3 +174,43 @@ def test_the_glade_is_summoned_once_a_week_at_an_arrow_off_the_field() -> None:
     with pytest.raises(RuleViolation) as refused:
         act(later, 1, {"type": "SummonGlade", "x": 2, "y": 1})
     assert refused.value.rule_id == "AK-CS-08"
+
+
+# ---------------------------------------------------------------- a paid sift (alkemia-0.3)
+
+OLD = AlkemiaRules02(FORMAT.open(FORMAT.former[0]))  # the rules of alkemia-0.2 games
+
+
+@pytest.mark.rule("AK-Q-16", "AK-CS-02")
+def test_sifting_pays_the_posts_seed_and_the_top_recipe_must_then_be_taken() -> None:
+    state = put(change(arena(3), lambda s: s["players"]["1"].update(seed=1)), 1, (-1, 1))
+    deck = list(rs(state)["posts"]["Gear"])
+    first, second = me(state, 1)["hand"][:2]
+    supply = rs(state)["supply_seed"]
+    events, state = act(state, 1, {"type": "SiftPost", "card": first})
+    assert events[0].body["site"] == "-1,1"  # the activation's 1 SEED, paid now
+    assert me(state, 1)["seed"] == 0 and rs(state)["supply_seed"] == supply + 1
+    # nothing else until the recipe is taken: sift again (free) or take it
+    assert kinds(state) == {"SiftPost", "TakeRecipe"}
+    for other in ({"type": "EndTurn"}, {"type": "Move", "x": 0, "y": 0}):
+        with pytest.raises(RuleViolation) as refused:
+            act(state, 1, other)
+        assert refused.value.rule_id == "AK-Q-16"
+    events, state = act(state, 1, {"type": "SiftPost", "card": second})
+    assert events[0].body["site"] == "" and me(state, 1)["seed"] == 0
+    events, state = act(state, 1, {"type": "TakeRecipe"})
+    assert events[0].body["card"] == deck[2] and events[0].body["site"] == ""
+    assert me(state, 1)["seed"] == 0 and rs(state)["supply_seed"] == supply + 1
+    assert "EndTurn" in kinds(state) and not kinds(state) & {"SiftPost", "TakeRecipe"}
+
+
+@pytest.mark.rule("AK-Q-16")
+def test_alkemia_0_2_games_keep_the_free_sift() -> None:
+    state = put(arena(3), 1, (-1, 1))
+    card = me(state, 1)["hand"][0]
+    events, state = act_on(OLD, SEED, state, 1, {"type": "SiftPost", "card": card})
+    assert events[0].body == {"seat": 1, "post": "Gear", "card": card}
+    assert me(state, 1)["seed"] == 2 and rs(state)["turn"]["sifted"] == 0
+    assert {"type": "EndTurn"} in OLD.legal_commands(rs(state), 1)
+    _, state = act_on(OLD, SEED, state, 1, {"type": "TakeRecipe"})
+    assert me(state, 1)["seed"] == 1

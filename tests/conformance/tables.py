@@ -1,7 +1,8 @@
 """The tables the conformance suite plays: every kind the registry knows, at its
-smallest and largest table with its default options, plus the option sets that switch a
-game into another mode. A new game is picked up from the registry with nothing to add
-here; an entry in MODES only widens what is played."""
+smallest and largest table with its default options (and ENDING's, where a random game
+needs them to end), plus the option sets that switch a game into another mode. A new
+game is picked up from the registry with nothing to add here; an entry in MODES only
+widens what is played."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ MODES: dict[str, list[dict[str, str]]] = {
     "valley": [{"events": "false"}],
     "witchs_brew": [{"first_leader": "1", "ravens": "3", "play_out_set": "true"}],
 }
+# options a random game needs to end: Alkemia ends only by a completed Crest, which
+# random commands rarely reach, unless a week cap is named (its default is none)
+ENDING: dict[str, dict[str, str]] = {"alkemia": {"max_weeks": "40"}}
 # commands a game accepts but, as its README says, does not list: (kind, type) -> why
 UNLISTED: dict[tuple[str, str], str] = {
     ("valley", "Sell"): "a token change that gains nothing is accepted but not offered",
@@ -67,9 +71,11 @@ def tables() -> list[Table]:
     each of its MODES at the smallest table that mode accepts."""
     out: list[Table] = []
     for rules in KINDS.all():
-        sizes = [n for n in range(rules.min_seats, rules.max_seats + 1) if _valid(rules, n, {})]
-        out += [Table(rules.kind, n) for n in sorted({sizes[0], sizes[-1]})]
-        for options in MODES.get(rules.kind, []):
+        base = ENDING.get(rules.kind, {})
+        sizes = [n for n in range(rules.min_seats, rules.max_seats + 1) if _valid(rules, n, base)]
+        out += [Table(rules.kind, n, dict(base)) for n in sorted({sizes[0], sizes[-1]})]
+        for mode in MODES.get(rules.kind, []):
+            options = {**base, **mode}
             fits = [
                 n for n in range(rules.min_seats, rules.max_seats + 1) if _valid(rules, n, options)
             ]
@@ -81,7 +87,7 @@ def smallest() -> list[Table]:
     """One table per kind: the smallest with default options (the quick runs)."""
     seen: dict[str, Table] = {}
     for t in tables():
-        if not t.options and t.kind not in seen:
+        if t.options == ENDING.get(t.kind, {}) and t.kind not in seen:
             seen[t.kind] = t
     return list(seen.values())
 

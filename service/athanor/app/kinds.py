@@ -7,7 +7,9 @@ tests load their fixture game into a server started in another process.
 
 Each kind has its built-in pack (id ``builtin``) and any packs the table adds with
 ``athanor serve --content KIND=DIR``. Rules are built once per pack and looked up by
-the pack's digest, which is what a game's first event records.
+the pack's digest, which is what a game's first event records. A kind's former
+built-in packs (``PackFormat.former``) are opened too, so the games recorded with them
+re-run with their own cards, but they are not listed and no new game gets one.
 
 A game is re-run and played on under the rules it was created with: its GameCreated
 names their rules_version, and a kind keeps its earlier versions (`GameKind.older`),
@@ -106,6 +108,9 @@ class Kinds:
         self._packs[game.kind] = {}
         if game.packs is not None:
             self._add(game.kind, game.packs.open())
+            for folder in game.packs.former:  # for the games recorded with them only
+                pack = game.packs.open(folder)
+                self._rules.setdefault((game.kind, pack.digest), game.build(pack))
 
     def add_pack(self, kind: str, directory: Path | str, pack_id: str = "") -> Pack:
         """Serve a table's own pack beside the built-in one (checked first)."""
@@ -212,7 +217,15 @@ class Kinds:
         kind, version = str(body.get("kind", "")), str(body.get("rules_version", ""))
         return self.get(kind, str(digest), version, created.schema)
 
+    def for_new_game(self, kind: str, digest: str = "") -> Rules:
+        """The current rules for a new game with the pack of `digest` (a rematch): a
+        former built-in pack, never offered for new games, gives way to the built-in."""
+        offered = {p.digest for p in self._packs.get(kind, {}).values()}
+        return self.get(kind, digest if digest in offered else "")
+
     def packs(self, kind: str) -> list[Pack]:
+        """The packs a table may choose: the built-in one and the tables' own (not the
+        former built-in packs kept for old games)."""
         return sorted(self._packs.get(kind, {}).values(), key=lambda p: (p.id != BUILTIN, p.id))
 
     def all(self) -> list[Rules]:

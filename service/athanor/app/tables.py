@@ -307,8 +307,10 @@ class Tables:
             table["move_seconds"] = state.seating.move_seconds
         options = dict(state.options)
         # under the current rules with the same pack, even after a game of older rules
+        # (a former built-in pack gives way to the built-in one)
         pack = loaded.rules.pack
-        rules = self.kinds.get(loaded.rules.kind, pack.digest if pack is not None else "")
+        digest = pack.digest if pack is not None else ""
+        rules = self.kinds.for_new_game(loaded.rules.kind, digest)
         created = await self._create(rules, state.seats, options, None, table, new_id)
         await self.store.set_meta(game_id, {"rematch": new_id})
         await self._seat_bots_again(new_id, state.seating)

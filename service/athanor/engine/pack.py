@@ -41,11 +41,17 @@ def digest(files: Mapping[str, bytes]) -> str:
 
 @dataclass(frozen=True)
 class PackFormat:
-    """How a game reads its content pack (a folder of files)."""
+    """How a game reads its content pack (a folder of files).
+
+    `former` names the folders of packs the game shipped as its built-in pack before
+    (kept byte for byte, so their digests stay): games recorded with one still find
+    their cards and rules, but no new game is offered one.
+    """
 
     builtin: Path  # the pack that ships with the game
     read: Callable[[Path], tuple[Any | None, list[str]]]  # content and every problem
     summary: Callable[[Any], str]  # a one-line count, for `athanor content check`
+    former: tuple[Path, ...] = ()  # earlier built-in packs, for the games played with them
 
     def open(self, directory: Path | None = None, pack_id: str = BUILTIN) -> Pack:
         """The checked pack at `directory` (default: the built-in one); PackProblems

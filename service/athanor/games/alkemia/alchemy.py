@@ -7,7 +7,8 @@ from __future__ import annotations
 from athanor.engine import Event, Rng, RuleViolation, decks, only_seats
 from athanor.engine.decisions import answer_visibility, awaits
 from athanor.games.alkemia.content import Content, Item
-from athanor.games.alkemia.state import JSON, Player, State, listed, player
+from athanor.games.alkemia.edition import CURRENT, Edition
+from athanor.games.alkemia.state import JSON, Player, State, player
 
 MAX_LISTED = 3  # covering sets listed per recipe (see the README: alchemy listing)
 
@@ -61,7 +62,24 @@ def glade_ready(state: State, p: Player) -> bool:
     return p["glade_ok"] and not p["glade_active"] and p["seed"] >= 1
 
 
-def synth_commands(content: Content, state: State, seat: int) -> list[JSON]:
+def wild_rests(needs: list[str], edition: Edition) -> list[list[str]]:
+    """What the Reagents must cover when a wild (the Sprout or the Glade's pair) covers
+    one ingredient: any one of them (AK-Q-18, AK-CS-11), each distinct rest once; the
+    edition before alkemia-0.3 let a wild cover only the last."""
+    if not needs:
+        return []
+    if not edition.wilds_anywhere:
+        return [needs[:-1]]
+    rests: dict[tuple[str, ...], list[str]] = {}
+    for i in range(len(needs)):
+        rest = needs[:i] + needs[i + 1 :]
+        rests.setdefault(tuple(rest), rest)
+    return list(rests.values())
+
+
+def synth_commands(
+    content: Content, state: State, seat: int, edition: Edition = CURRENT
+) -> list[JSON]:
     if not awaited(state, seat):
         return []
     p = player(state, seat)
@@ -69,28 +87,30 @@ def synth_commands(content: Content, state: State, seat: int) -> list[JSON]:
     for c in p["inventory"]:
         if c["made"] or c["card"] not in content.by_id or c["card"].startswith("r-"):
             continue
-        needs = needs_for(content, p, content.item(c["card"]))
+        recipe = c["card"]
+        needs = needs_for(content, p, content.item(recipe))
         for way in assignments(content, needs, p["hand"], MAX_LISTED):
-            out.append({"type": "Synthesize", "recipe": c["card"], "reagents": way})
-        wild = needs[:-1]  # the Sprout or the Glade's pair covers the last ingredient
-        if p["sprout"] == "up":
-            for way in assignments(content, wild, p["hand"], 1):
-                out.append(
-                    {"type": "Synthesize", "recipe": c["card"], "reagents": way, "sprout": True}
-                )
-        if p["glade_active"] and not p["glade_used"]:
-            for way in assignments(content, wild, p["hand"], 1):
-                rest = [h for h in p["hand"] if h not in way][:2]
-                if len(rest) == 2:
-                    out.append(
-                        {"type": "Synthesize", "recipe": c["card"], "reagents": way, "pair": rest}
-                    )
+            out.append({"type": "Synthesize", "recipe": recipe, "reagents": way})
+        wild_ways: dict[tuple[str, ...], list[str]] = {}  # one way for each rest
+        for rest in wild_rests(needs, edition):
+            for way in assignments(content, rest, p["hand"], 1):
+                wild_ways.setdefault(tuple(way), way)
+        for way in wild_ways.values():
+            session = {"type": "Synthesize", "recipe": recipe, "reagents": way}
+            if p["sprout"] == "up":
+                out.append({**session, "sprout": True})
+            pair = [h for h in p["hand"] if h not in way][:2]
+            if p["glade_active"] and not p["glade_used"] and len(pair) == 2:
+                out.append({**session, "pair": pair})
     return out
 
 
-def valid(content: Content, state: State, command: JSON, seat: int) -> str:
+def valid(
+    content: Content, state: State, command: JSON, seat: int, edition: Edition = CURRENT
+) -> str:
     """Why a session cannot run ("" when it can): every ingredient covered at once,
-    each card once (AK-ALC-02..05, AK-CS-11, AK-Q-18)."""
+    each card once, a wild covering any one ingredient (AK-ALC-02..05, AK-CS-11,
+    AK-Q-18)."""
     p = player(state, seat)
     entry = next((c for c in p["inventory"] if c["card"] == command.get("recipe")), None)
     if entry is None or entry["made"] or entry["card"].startswith("r-"):
@@ -108,17 +128,20 @@ def valid(content: Content, state: State, command: JSON, seat: int) -> str:
     used = reagents + pair
     if len(set(used)) != len(used) or any(c not in p["hand"] for c in used):
         return "use distinct Reagents from your hand"
-    if len(reagents) != len(needs) - wild:
+    if len(reagents) != len(needs) - wild or (wild and not needs):
         return "cover every ingredient of the recipe"
-    if any(not covers(content, c, n) for c, n in zip(reagents, needs, strict=False)):
+    rests = wild_rests(needs, edition) if wild else [needs]
+    if not any(all(map(lambda c, n: covers(content, c, n), reagents, rest)) for rest in rests):
         return "each Reagent must match its ingredient by element or type"
     return ""
 
 
-def synthesize(content: Content, state: State, command: JSON, seat: int) -> list[Event]:
+def synthesize(
+    content: Content, state: State, command: JSON, seat: int, edition: Edition = CURRENT
+) -> list[Event]:
     if not awaited(state, seat):
         raise RuleViolation("NOT_ALCHEMY", "Items are made in the Alchemy Phase", "AK-ALC-17")
-    why = valid(content, state, command, seat)
+    why = valid(content, state, command, seat, edition)
     if why:
         raise RuleViolation("RECIPE_NOT_COVERED", why, "AK-ALC-03")
     body = {
@@ -148,17 +171,13 @@ def finish(state: State, seat: int) -> list[Event]:
     return [Event("AlchemyFinished", {"seat": seat})]
 
 
-def commands(content: Content, state: State, seat: int) -> list[JSON]:
+def commands(content: Content, state: State, seat: int, edition: Edition = CURRENT) -> list[JSON]:
     if not awaited(state, seat):
         return []
     out: list[JSON] = [{"type": "FinishAlchemy"}]
     if glade_ready(state, player(state, seat)):
         out.append({"type": "ActivateGlade"})
-    return out + synth_commands(content, state, seat)
-
-
-def check_listed(content: Content, state: State, command: JSON, seat: int) -> bool:
-    return listed(command, synth_commands(content, state, seat))
+    return out + synth_commands(content, state, seat, edition)
 
 
 def draw_tile(content: Content, state: State, seat: int, rng: Rng) -> Event:

@@ -21,9 +21,17 @@ from athanor.games.packs import ContentError as ContentError
 from athanor.games.packs import Flag, Natural, Packs, Positive, Table, Text, deck_file, schema
 
 CONTENT_DIR = Path(__file__).with_name("content")
+# the built-in packs of earlier releases, kept as they were for the games played with
+# them: 2026-12 (rules alkemia-0.1 and 0.2) had Sophantes without an element and
+# Hinder Items that helped their own user
+FORMER_PACKS = (Path(__file__).with_name("former_packs") / "2026-12",)
 EDGES = ("N", "E", "S", "W")
 TileKind = Literal["city", "glade", "temple", "den", "swamp", "tree", "post", "patch"]
 Effect = Literal["actions", "draw", "seed", "discard_pick"]
+# what game.toml may map a keyword to: +1 Field Action, a draw, +1 SEED, another
+# player loses 1 SEED
+PLACEHOLDER_EFFECTS = ("actions", "draw", "seed", "hinder")
+ACTIONS = ("Hinder", "Manipulate", "Recover", "Simplify")  # AK-CMP-07
 COUNTS = {"tiles": 20, "reagents": 160, "items": 64, "aspirations": 6, "artifacts": 6}
 
 
@@ -111,7 +119,11 @@ class Settings:
     squares_per_type: Positive
     circles_per_item_type: Positive
     two_player_removed: tuple[Text, ...]
-    powers: Table[Text, Text] = field(hash=False)
+    powers: Table[Text, Text] = field(hash=False)  # Target keyword -> placeholder effect
+    # Action keyword -> placeholder effect, before the Target's (a Hinder Item harms others)
+    action_powers: Table[Text, Text] = field(
+        hash=False, default_factory=lambda: MappingProxyType({})
+    )
 
 
 TILES = deck_file(Tile, "tile")
@@ -149,9 +161,10 @@ class Content:
         return self.by_id[aid]  # type: ignore[return-value]
 
     def power(self, item: Item) -> str:
-        """An Item's effect: its printed power, else the placeholder from its Target
-        keyword (AK-CMP-07)."""
-        return item.power or self.settings.powers[item.target]
+        """An Item's effect: its printed power, else the placeholder from its Action
+        keyword (when the pack maps it), else from its Target keyword (AK-CMP-07)."""
+        s = self.settings
+        return item.power or s.action_powers.get(item.action) or s.powers[item.target]
 
     def counts(self) -> dict[str, int]:
         return {
@@ -207,9 +220,13 @@ def _validate(c: Content, note: Callable[[str], None]) -> None:
     bag = s.squares_per_type * len(s.reagent_types) + s.circles_per_item_type * len(s.item_types)
     if bag != 40:
         note(f"game.toml: the bag holds {bag} tiles, expected 40 (AK-CMP-12).")
-    for v in s.powers.values():
-        if v not in ("actions", "draw", "seed"):
-            note(f"game.toml [powers]: unknown effect {v!r}.")
+    for table, effects in (("powers", s.powers), ("action_powers", s.action_powers)):
+        for v in effects.values():
+            if v not in PLACEHOLDER_EFFECTS:
+                note(f"game.toml [{table}]: unknown effect {v!r}.")
+    for action in s.action_powers:
+        if action not in ACTIONS:
+            note(f"game.toml [action_powers]: unknown Action keyword {action!r}.")
 
 
 def read(directory: Path) -> tuple[Content | None, list[str]]:

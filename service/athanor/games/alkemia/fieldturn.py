@@ -126,9 +126,13 @@ def phase_of(state: State) -> str:
     return "alchemy" if state["phase"] == "alchemy" else "field"
 
 
+FIELD_ONLY = ("actions", "mirror", "dagger", "hinder")
+
+
 def usable(effect: str, phase: str) -> bool:
-    """The placeholder effects' phase icons: +1 Field Action only in the Field Phase."""
-    return phase == "field" or effect not in ("actions", "mirror", "dagger")
+    """The effects' phase icons: Field Actions, and the powers that reach another pawn
+    or player, only in the Field Phase (AK-Q-40); the rest in both phases."""
+    return phase == "field" or effect not in FIELD_ONLY
 
 
 def can_act(state: State, seat: int) -> str:
@@ -184,6 +188,12 @@ def item_commands(content: Content, state: State, seat: int) -> list[JSON]:
                 for e in content.settings.elements
                 if state["decks"][e]
             ]
+        elif effect == "hinder":  # another player loses SEED (AK-CMP-07: Hinder)
+            out += [
+                {"type": "UseItem", "card": c["card"], "target": o}
+                for o in others
+                if player(state, o)["seed"] >= 1
+            ]
         elif effect == "elixir":  # the D3 it rolls (AK-ITM-10)
             out += dice.with_faces(state, {"type": "UseItem", "card": c["card"]})
         else:
@@ -205,7 +215,7 @@ def use_item(content: Content, state: State, command: JSON, seat: int, rng: Rng)
     if effect == "elixir":  # AK-ITM-10: roll, then discard that many for as many SEED
         n = dice.roll(state, command, rng)
     what: JSON = {"card": card}
-    if effect in ("mirror", "dagger"):
+    if effect in ("mirror", "dagger", "hinder"):
         what |= {"target": command.get("target", 0), "beast": bool(command.get("beast"))}
     events = _effect(state, seat, "ItemUsed", what, effect, n, command, secret)
     if effect == "mirror" and what["beast"]:  # the Beast lands where the user stood
@@ -227,6 +237,8 @@ def _effect(
     if effect == "seed":
         p = player(state, seat)
         body["amount"] = max(0, min(n, p["forge"] - p["seed"], state["supply_seed"]))
+    elif effect == "hinder":  # what the target holds, at most
+        body["amount"] = min(n, player(state, what["target"])["seed"])
     vis = only_seats(seat) if secret else None
     events = [Event(event, body, vis, {"seat": seat}) if vis else Event(event, body)]
     if effect in ("draw", "dagger"):

@@ -23,10 +23,11 @@ from athanor.games.alkemia import field
 from athanor.games.alkemia.alchemy import needs_for
 from athanor.games.alkemia.content import Content
 from athanor.games.alkemia.crest import SPROUT
+from athanor.games.alkemia.edition import CURRENT, Edition
 from athanor.games.alkemia.fieldturn import amount
 from athanor.games.alkemia.labels import for_pack, tile_name
 from athanor.games.alkemia.sites import gain_seed
-from athanor.games.alkemia.state import Player, State
+from athanor.games.alkemia.state import Player, State, given_cards
 from athanor.games.alkemia.words import a
 from athanor.games.wording import count, listing
 
@@ -38,9 +39,10 @@ class Seen(previews.Seen):
 
     content: Content
 
-    def __init__(self, content: Content, view: JSON, seat: str) -> None:
+    def __init__(self, content: Content, view: JSON, seat: str, edition: Edition = CURRENT) -> None:
         super().__init__(content, view, seat)
         self.names = for_pack(content).all()
+        self.edition = edition  # the rules version's decisions (edition.py)
 
     def name(self, ident: Any, unknown: str = "a card") -> str:
         return self.names.get(str(ident), unknown) if ident else unknown
@@ -83,6 +85,11 @@ class Seen(previews.Seen):
 
     def site_paid(self) -> str:
         return f"Pays 1 SEED ({self.seed_text(-1)})"
+
+    @property
+    def sifted(self) -> bool:
+        """A Trading Post's activation already paid by sifting (AK-Q-16)."""
+        return int((self.view.get("turn") or {}).get("sifted", 0)) > 0
 
 
 def acting_seat(view: JSON) -> str | None:
@@ -216,16 +223,20 @@ def post_here(s: Seen) -> str:
 def sift_post(s: Seen, c: JSON) -> str:
     post = post_here(s)
     top = ((s.view.get("posts") or {}).get(post) or {}).get("top")
-    return (
-        f"Discards {s.name(c.get('card'))}: the top {post} recipe, "
-        f"{s.name(top, 'unknown')}, goes under its deck."
+    what = (
+        f"discards {s.name(c.get('card'))}: the top {post} recipe, "
+        f"{s.name(top, 'unknown')}, goes under its deck"
     )
+    if s.edition.sift_pays and not s.sifted:  # the activation's SEED (AK-Q-16)
+        return f"{s.site_paid()} for the Trading Post and {what}; you then take a recipe."
+    return f"D{what[1:]}."
 
 
 def take_recipe(s: Seen, c: JSON) -> str:
     post = post_here(s)
     top = ((s.view.get("posts") or {}).get(post) or {}).get("top")
-    text = f"{s.site_paid()} and takes the {post} recipe {s.name(top, 'on top')}"
+    paid = "Takes" if s.sifted else f"{s.site_paid()} and takes"
+    text = f"{paid} the {post} recipe {s.name(top, 'on top')}"
     if c.get("discard"):
         text += f", giving up {s.name(c['discard'])} to make room"
     return text + "."
@@ -252,13 +263,15 @@ def propose_trade(s: Seen, c: JSON) -> str:
         if request.get("kind") == "seed"
         else a(f"{request.get('value')} Reagent")
     )
-    if c.get("give_card"):
-        offer = f"your {s.name(c['give_card'])}"
-    elif c.get("give_seed"):
-        offer = f"{c['give_seed']} SEED"
-    else:
-        offer = "nothing"
-    return f"Offers seat {c.get('partner')} {offer} for {wanted}."
+    return f"Offers seat {c.get('partner')} {offered(s, c, 'your ')} for {wanted}."
+
+
+def offered(s: Seen, offer: JSON, whose: str = "") -> str:
+    """What a barter offer gives: its Reagents and SEED, or nothing."""
+    parts = [whose + s.name(card) for card in given_cards(offer)]
+    if offer.get("give_seed"):
+        parts.append(f"{offer['give_seed']} SEED")
+    return listing(parts) if parts else "nothing"
 
 
 def answer_trade(s: Seen, c: JSON) -> str:
@@ -267,12 +280,7 @@ def answer_trade(s: Seen, c: JSON) -> str:
     if not c.get("accept"):
         return f"Turns down the offer of seat {asker} and leaves the barter."
     details = (s.view.get("pending") or {}).get("details") or {}
-    if details.get("give_card"):
-        gets = s.name(details["give_card"])
-    elif details.get("give_seed"):
-        gets = f"{details['give_seed']} SEED"
-    else:
-        gets = "nothing"
+    gets = offered(s, details)
     request = barter.get("request") or {}
     gives = (
         f"{request.get('value')} SEED"
@@ -308,6 +316,10 @@ def power_text(s: Seen, effect: str, n: int, c: JSON) -> str:
             f"takes 1 SEED from seat {c.get('target')} (SEED {s.seed} to "
             f"{s.seed_after_gain(1)}) and draws 2 Reagents from the {c.get('element')} deck"
         )
+    if effect == "hinder":
+        target = str(c.get("target", ""))
+        held = int((s.view["players"].get(target) or {}).get("seed", 0))
+        return f"seat {target} loses {min(n, held)} SEED to the supply"
     if effect == "elixir":
         return f"{rolled(c)}, then you discard that many Reagents for 1 SEED each"
     return "uses its power"
@@ -435,4 +447,13 @@ PREVIEWS: dict[str, Callable[[Seen, JSON], str]] = {
     "DiscardExcess": discard_excess,
     "FinishWeek": finish("Says you have finished the week: depleted Items refresh."),
 }
-preview = previews.previewer(PREVIEWS, acting_seat, seen=Seen)
+
+
+def previewer_for(edition: Edition) -> Callable[[Content, JSON, JSON], str | None]:
+    """`preview(content, view, command)` under one rules version's decisions."""
+    return previews.previewer(
+        PREVIEWS, acting_seat, seen=lambda content, view, seat: Seen(content, view, seat, edition)
+    )
+
+
+preview = previewer_for(CURRENT)

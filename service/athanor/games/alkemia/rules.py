@@ -4,7 +4,7 @@ until some seat must act."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from athanor.engine import Event, Outcome, Rng, RuleViolation
 from athanor.engine.pack import Pack, PackFormat
@@ -27,13 +27,15 @@ from athanor.games.alkemia import (
     words,
 )
 from athanor.games.alkemia.content import Content
+from athanor.games.alkemia.edition import BEFORE_0_3, CURRENT, Edition
 from athanor.games.alkemia.events import REGISTRY
 from athanor.games.alkemia.state import State
 from athanor.games.alkemia.v1 import commands_pb2
 
 
-def commands(cards: Content) -> dict[str, Decider]:
-    site = lambda s, c, seat, rng: sites.activate(cards, s, c, seat, rng)  # noqa: E731
+def commands(cards: Content, edition: Edition) -> dict[str, Decider]:
+    site = lambda s, c, seat, rng: sites.activate(cards, s, c, seat, rng, edition)  # noqa: E731
+    offer = lambda s, c, seat, rng: sites.propose(s, c, seat, edition)  # noqa: E731
     return {
         "PlaceTile": lambda s, c, seat, rng: setup.place(cards, s, c, seat),
         "RollForage": lambda s, c, seat, rng: fieldturn.roll(cards, s, c, seat, rng),
@@ -48,8 +50,8 @@ def commands(cards: Content) -> dict[str, Decider]:
         "SiftPost": site,
         "TakeRecipe": site,
         "TakeSprout": site,
-        "ProposeTrade": lambda s, c, seat, rng: sites.propose(s, c, seat),
-        "CloseBarter": lambda s, c, seat, rng: sites.propose(s, c, seat),
+        "ProposeTrade": offer,
+        "CloseBarter": offer,
         "AnswerTrade": lambda s, c, seat, rng: sites.answer(cards, s, c, seat),
         "SummonGlade": lambda s, c, seat, rng: sites.summon(cards, s, c, seat),
         "UseItem": lambda s, c, seat, rng: fieldturn.use_item(cards, s, c, seat, rng),
@@ -59,7 +61,7 @@ def commands(cards: Content) -> dict[str, Decider]:
         "UseArtifact": lambda s, c, seat, rng: fieldturn.use_artifact(cards, s, c, seat),
         "EndTurn": lambda s, c, seat, rng: fieldturn.end_turn(s, seat),
         "ActivateGlade": lambda s, c, seat, rng: alchemy.activate_glade(s, seat),
-        "Synthesize": lambda s, c, seat, rng: alchemy.synthesize(cards, s, c, seat),
+        "Synthesize": lambda s, c, seat, rng: alchemy.synthesize(cards, s, c, seat, edition),
         "FinishAlchemy": lambda s, c, seat, rng: alchemy.finish(s, seat),
         "Sacrifice": lambda s, c, seat, rng: crest.sacrifice(cards, s, c, seat),
         "FinishCrest": lambda s, c, seat, rng: crest.finish_crest(s, seat),
@@ -73,7 +75,8 @@ class AlkemiaRules(PlainStateRules):
     command_messages = commands_pb2
     kind = "alkemia"
     title = "Alkemia"
-    rules_version = "alkemia-0.2"
+    rules_version = "alkemia-0.3"
+    edition: ClassVar[Edition] = CURRENT  # what changed between versions (edition.py)
     min_seats = 2  # AK-Q-07
     max_seats = 6
     event_schemas: Mapping[str, int] = {}
@@ -89,12 +92,13 @@ class AlkemiaRules(PlainStateRules):
         self.pack = pack
         self.cards: Content = pack.content
         self.registry = REGISTRY.bind(self.cards)
-        self.commands = commands(self.cards)
+        self.commands = commands(self.cards, self.edition)
         names = labels.for_pack(self.cards)
+        previewer = previews.previewer_for(self.edition)
         sentences = words.Words(self.cards)
         self.presentation = Presentation(
             describe=lambda event_type, body: words.describe(sentences, event_type, body),
-            preview=lambda view, command: previews.preview(self.cards, view, command),
+            preview=lambda view, command: previewer(self.cards, view, command),
             labels=names.for_view,
             table=views.table,
             roll_commands=frozenset({"RollForage"}),
@@ -103,18 +107,24 @@ class AlkemiaRules(PlainStateRules):
         )
 
     def decide(self, state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
-        if (
-            str(seat) in state["players"]
-            and fieldturn.owes(state, seat)
-            and command.get("type") != "ElixirDiscard"
-        ):
-            raise RuleViolation(
-                "ELIXIR_FIRST", "first discard the Reagents the Elixir's roll asks for", "AK-ITM-10"
-            )
+        if str(seat) in state["players"]:
+            kind = command.get("type")
+            if fieldturn.owes(state, seat) and kind != "ElixirDiscard":
+                raise RuleViolation(
+                    "ELIXIR_FIRST",
+                    "first discard the Reagents the Elixir's roll asks for",
+                    "AK-ITM-10",
+                )
+            if sites.sifting(state, seat) and kind not in ("SiftPost", "TakeRecipe"):
+                raise RuleViolation(
+                    "TAKE_RECIPE",
+                    "the Trading Post is paid for: sift again or take its top recipe",
+                    "AK-Q-16",
+                )
         return super().decide(state, command, seat, rng)
 
     def validate_options(self, options: Mapping[str, str], seats: int) -> JSON:
-        return setup.validate_options(self.cards, options, seats)
+        return setup.validate_options(self.cards, options, seats, self.edition)
 
     def initial_state(self, options: JSON, seats: int) -> State:
         return setup.initial_state(self.cards, options, seats)
@@ -150,11 +160,13 @@ class AlkemiaRules(PlainStateRules):
                     + sites.answer_commands(cards, state, seat)
                 )
             if state["barter"] is not None:
-                return sites.initiator_commands(state, seat)
+                return sites.initiator_commands(state, seat, self.edition)
             if not fieldturn.active(state, seat):
                 return []
             if not fieldturn.rolled(state, seat):
                 return fieldturn.roll_commands(state, seat)
+            if sites.sifting(state, seat):  # the paid Trading Post first (AK-Q-16)
+                return sites.site_commands(cards, state, seat)
             out: list[dict[str, Any]] = [{"type": "EndTurn"}]
             out += fieldturn.move_commands(cards, state, seat)
             if not fieldturn.can_gather(cards, state, seat):
@@ -166,7 +178,7 @@ class AlkemiaRules(PlainStateRules):
             return out
         if phase == "alchemy":
             return (
-                alchemy.commands(cards, state, seat)
+                alchemy.commands(cards, state, seat, self.edition)
                 + fieldturn.item_commands(cards, state, seat)
                 + fieldturn.artifact_commands(cards, state, seat)
                 + fieldturn.reagent_commands(cards, state, seat)
@@ -189,14 +201,27 @@ class AlkemiaRules(PlainStateRules):
         )
 
 
-AlkemiaRules01 = before_twin_undo(AlkemiaRules, "alkemia-0.1")
+class AlkemiaRules02(AlkemiaRules):
+    """The rules of alkemia-0.2 games: wilds on the last ingredient only, offers of
+    nothing, 1 SEED or one Reagent, a 40-week cap by default, free sifting."""
 
-FORMAT = PackFormat(builtin=content.CONTENT_DIR, read=content.read, summary=content.summary)
+    rules_version = "alkemia-0.2"
+    edition = BEFORE_0_3
+
+
+AlkemiaRules01 = before_twin_undo(AlkemiaRules02, "alkemia-0.1")
+
+FORMAT = PackFormat(
+    builtin=content.CONTENT_DIR,
+    read=content.read,
+    summary=content.summary,
+    former=content.FORMER_PACKS,
+)
 GAME = GameKind(
     kind=AlkemiaRules.kind,
     title=AlkemiaRules.title,
     build=AlkemiaRules,
     packs=FORMAT,
-    older={AlkemiaRules01.rules_version: AlkemiaRules01},
+    older={r.rules_version: r for r in (AlkemiaRules02, AlkemiaRules01)},
 )
 RULES = AlkemiaRules(FORMAT.open())

@@ -44,7 +44,8 @@ from athanor.engine.handlers import Handlers
 from athanor.engine.settle import Decider, copy_state
 from athanor.games.alkemia import alchemy, sites
 from athanor.games.alkemia.content import Content
-from athanor.games.alkemia.state import JSON, Player, State, player
+from athanor.games.alkemia.edition import Edition
+from athanor.games.alkemia.state import JSON, Player, State, given_cards, player
 
 
 class AlkemiaRules(Protocol):
@@ -54,6 +55,7 @@ class AlkemiaRules(Protocol):
     cards: Content
     commands: Mapping[str, Decider]
     registry: Handlers
+    edition: Edition
 
     def legal_commands(self, state: Any, seat: int) -> list[JSON]: ...
 
@@ -81,7 +83,7 @@ def sample(rules: AlkemiaRules, state: State, seat: int | None, rng: Rng) -> Sta
         _deal_again(content, state, twin, seat, rng)
     _under_the_top(state, twin, rng)
     _artifacts(content, twin, rng)
-    _offer(twin, seat, rng)
+    _offer(twin, seat, rng, rules.edition)
     return twin
 
 
@@ -142,9 +144,9 @@ def _deal_again(content: Content, state: State, twin: State, seat: int | None, r
     keep a card it asks for (when random deals miss that, their hands are kept)."""
     others = _others(state, seat)
     fixed: dict[int, list[str]] = {s: [] for s in others}  # cards of a hand the seat saw
-    offered = _offered_card(state, seat)
+    offered = _offered_cards(state, seat)
     if offered is not None:
-        fixed[offered[0]].append(offered[1])
+        fixed[offered[0]] += offered[1]
     barter = state["barter"]
     wants: list[int] = []  # partners whose hands must hold a card the barter asks for
     if barter is not None and barter["request"]["kind"] != "seed":
@@ -173,17 +175,17 @@ def _deal_again(content: Content, state: State, twin: State, seat: int | None, r
             return
 
 
-def _offered_card(state: State, seat: int | None) -> tuple[int, str] | None:
-    """(the offering seat, its card) of an open barter offer the seat may see, when the
-    card lies in another seat's hand."""
+def _offered_cards(state: State, seat: int | None) -> tuple[int, list[str]] | None:
+    """(the offering seat, its cards) of an open barter offer the seat may see, when the
+    cards lie in another seat's hand."""
     pending, barter = state["pending"], state["barter"]
     if pending is None or pending["kind"] != "trade" or barter is None:
         return None
-    card = pending["details"].get("give_card")
+    cards = given_cards(pending["details"])
     parties = (barter["seat"], *pending["seats"])
-    if not card or seat not in parties or barter["seat"] == seat:
+    if not cards or seat not in parties or barter["seat"] == seat:
         return None
-    return barter["seat"], card
+    return barter["seat"], cards
 
 
 def _holds_asked(content: Content, twin: State, s: int) -> bool:
@@ -492,17 +494,12 @@ def _artifacts(content: Content, twin: State, rng: Rng) -> None:
         players[k]["artifact"] = a
 
 
-def _offer(twin: State, seat: int | None, rng: Rng) -> None:
+def _offer(twin: State, seat: int | None, rng: Rng, edition: Edition) -> None:
     """A barter offer only its two parties saw: drawn again among those the offering
-    seat could make (nothing, 1 SEED, a Reagent of its hand)."""
+    seat's listing holds (`sites.offers`)."""
     pending, barter = twin["pending"], twin["barter"]
     if pending is None or pending["kind"] != "trade" or barter is None:
         return
     if seat in (barter["seat"], *pending["seats"]):
         return
-    giver = player(twin, barter["seat"])
-    offers: list[dict[str, Any]] = [{"give_card": "", "give_seed": 0}]
-    if giver["seed"]:
-        offers.append({"give_card": "", "give_seed": 1})
-    offers += [{"give_card": c, "give_seed": 0} for c in giver["hand"]]
-    pending["details"] = rng.choice(offers)
+    pending["details"] = rng.choice(sites.offers(player(twin, barter["seat"]), edition))

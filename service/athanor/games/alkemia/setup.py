@@ -10,15 +10,18 @@ from athanor.engine import dice as die_steps
 from athanor.engine.settle import check_known, flag
 from athanor.games.alkemia import field
 from athanor.games.alkemia.content import Content
+from athanor.games.alkemia.edition import CURRENT, Edition
 from athanor.games.alkemia.state import JSON, State
 
-DEFAULT_MAX_WEEKS = 40
 
-
-def validate_options(content: Content, options: Mapping[str, str], seats: int) -> JSON:
+def validate_options(
+    content: Content, options: Mapping[str, str], seats: int, edition: Edition = CURRENT
+) -> JSON:
+    """The options, checked; `max_weeks` is an optional cap for tests and bots: the game
+    ends by a completed Crest alone unless a cap is named (AK-WK-08, AK-Q-47)."""
     check_known(options, {"two_player_removal", "max_weeks", "alchemists", "physical_dice"})
     try:
-        weeks = int(options.get("max_weeks", str(DEFAULT_MAX_WEEKS)))
+        weeks = int(options.get("max_weeks", str(edition.default_max_weeks)))
     except ValueError:
         raise BadCommand("max_weeks is a whole number (0: no limit)") from None
     if weeks < 0:

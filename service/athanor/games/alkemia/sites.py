@@ -3,12 +3,15 @@ turn, never on the Beast's tile, at any Field Action count (AK-Q-31)."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from athanor.engine import SERVER, Event, Rng, RuleViolation, decks, only_seats
 from athanor.engine.decisions import awaits
 from athanor.games.alkemia import beast, dice, field
 from athanor.games.alkemia.content import Content
+from athanor.games.alkemia.edition import CURRENT, Edition
 from athanor.games.alkemia.fieldturn import rolled
-from athanor.games.alkemia.state import JSON, Player, State, listed, player
+from athanor.games.alkemia.state import JSON, Player, State, given_cards, listed, norm, player
 
 SITE_COMMANDS = {
     "SwapBeast": "swamp",
@@ -58,7 +61,15 @@ def holders(content: Content, state: State, seat: int, request: JSON) -> list[in
     return out
 
 
+def sifting(state: State, seat: int) -> bool:
+    """Whether the seat has paid a Trading Post's activation by sifting and must now
+    sift again or take its top recipe (AK-Q-16; only alkemia-0.3 sifts pay)."""
+    return rolled(state, seat) and state["turn"].get("sifted", 0) > 0  # type: ignore[union-attr]
+
+
 def site_commands(content: Content, state: State, seat: int) -> list[JSON]:
+    if sifting(state, seat):  # the activation is paid: nothing else until the recipe
+        return post_commands(content, state, seat)
     kind = site_here(content, state, seat)
     p = player(state, seat)
     s = content.settings
@@ -84,16 +95,25 @@ def site_commands(content: Content, state: State, seat: int) -> list[JSON]:
             for steal in dice.with_faces(state, {"type": "Steal", "target": o})
         ]
     elif kind == "post":
-        post = field.tile_at(content, state["field"], p["pos"]).item_type
-        if state["posts"][post]:  # AK-Q-17
-            out += [{"type": "SiftPost", "card": c} for c in p["hand"]]
-            if len(p["inventory"]) < s.inventory_limit:
-                out.append({"type": "TakeRecipe"})
-            else:  # AK-INV-02: make room first
-                out += [{"type": "TakeRecipe", "discard": c["card"]} for c in p["inventory"]]
+        out += post_commands(content, state, seat)
     elif kind == "tree" and state["sprouts"] > 0 and p["sprout"] is None:
         out.append({"type": "TakeSprout"})
     return out + glade_commands(content, state, seat)
+
+
+def post_commands(content: Content, state: State, seat: int) -> list[JSON]:
+    """Sifting (a Reagent discarded, the top recipe under) and taking the top recipe,
+    while that Trading Post's deck has cards (AK-Q-16, AK-Q-17)."""
+    p = player(state, seat)
+    post = field.tile_at(content, state["field"], p["pos"]).item_type
+    if not state["posts"][post]:
+        return []
+    out: list[JSON] = [{"type": "SiftPost", "card": c} for c in p["hand"]]
+    if len(p["inventory"]) < content.settings.inventory_limit:
+        out.append({"type": "TakeRecipe"})
+    else:  # AK-INV-02: make room first
+        out += [{"type": "TakeRecipe", "discard": c["card"]} for c in p["inventory"]]
+    return out
 
 
 def glade_commands(content: Content, state: State, seat: int) -> list[JSON]:
@@ -111,7 +131,14 @@ def glade_commands(content: Content, state: State, seat: int) -> list[JSON]:
     return out
 
 
-def activate(content: Content, state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
+def activate(
+    content: Content,
+    state: State,
+    command: JSON,
+    seat: int,
+    rng: Rng,
+    edition: Edition = CURRENT,
+) -> list[Event]:
     kind = command["type"]
     if not listed(command, site_commands(content, state, seat)):
         here = site_here(content, state, seat)
@@ -151,12 +178,16 @@ def activate(content: Content, state: State, command: JSON, seat: int, rng: Rng)
             events.append(Event("Stolen", body, only_seats(seat, target), {**body, "card": ""}))
         return events
     post = field.tile_at(content, state["field"], here).item_type
+    site = "" if sifting(state, seat) else here  # "": paid with the first sift
     if kind == "SiftPost":  # AK-Q-16: discard a Reagent, the top recipe goes under
-        return [Event("PostSifted", {"seat": seat, "post": post, "card": command["card"]})]
+        if not edition.sift_pays:  # before alkemia-0.3: free, the recipe not owed
+            return [Event("PostSifted", {"seat": seat, "post": post, "card": command["card"]})]
+        body = {"seat": seat, "site": site, "post": post, "card": command["card"]}
+        return [Event("PostSifted", body)]
     if kind == "TakeRecipe":
         card = state["posts"][post][0]
-        body = {**paid, "post": post, "card": card, "discard": command.get("discard", "")}
-        return [Event("RecipeTaken", body)]
+        body = {"seat": seat, "site": site, "post": post, "card": card}
+        return [Event("RecipeTaken", {**body, "discard": command.get("discard", "")})]
     return [Event("SproutTaken", paid)]
 
 
@@ -200,35 +231,71 @@ def summon(content: Content, state: State, command: JSON, seat: int) -> list[Eve
 # ---------------------------------------------------------------- the barter session
 
 
-def initiator_commands(state: State, seat: int) -> list[JSON]:
-    """The offers listed: nothing, 1 SEED, or one Reagent of the hand, to each partner
-    still in the session; or turning every offer down (AK-BAR-06..09)."""
+def offers(p: Player, edition: Edition) -> list[JSON]:
+    """The offers listed to each partner: nothing, each amount of SEED held, each
+    Reagent of the hand and each pair of them. The partner may receive any number of
+    Reagents and SEED (AK-BAR-08): any such offer is accepted, but listing every subset
+    of a hand would be huge. Before alkemia-0.3: nothing, 1 SEED or one Reagent."""
+    if not edition.barter_any_number:
+        old: list[JSON] = [{"give_card": "", "give_seed": 0}]
+        if p["seed"]:
+            old.append({"give_card": "", "give_seed": 1})
+        return old + [{"give_card": c, "give_seed": 0} for c in p["hand"]]
+    out: list[JSON] = [{"give_cards": [], "give_seed": n} for n in range(p["seed"] + 1)]
+    out += [{"give_cards": [c], "give_seed": 0} for c in p["hand"]]
+    return out + [{"give_cards": list(two), "give_seed": 0} for two in combinations(p["hand"], 2)]
+
+
+def initiator_commands(state: State, seat: int, edition: Edition = CURRENT) -> list[JSON]:
+    """Each listed offer to each partner still in the session, or turning every offer
+    down (AK-BAR-06..09)."""
     barter = state["barter"]
     if not barter or barter["seat"] != seat or state["pending"] is not None:
         return []
     p = player(state, seat)
     out: list[JSON] = [{"type": "CloseBarter"}]
     for partner in barter["partners"]:
-        out.append({"type": "ProposeTrade", "partner": partner})
-        if p["seed"]:
-            out.append({"type": "ProposeTrade", "partner": partner, "give_seed": 1})
-        out += [{"type": "ProposeTrade", "partner": partner, "give_card": c} for c in p["hand"]]
+        out += [
+            {"type": "ProposeTrade", "partner": partner, **norm(offer)}
+            for offer in offers(p, edition)
+        ]
     return out
 
 
-def propose(state: State, command: JSON, seat: int) -> list[Event]:
-    if not listed(command, initiator_commands(state, seat)):
-        raise RuleViolation(
-            "NO_OFFER", "offer one remaining partner nothing, 1 SEED or a Reagent", "AK-BAR-06"
-        )
-    if command["type"] == "CloseBarter":
-        return [Event("BarterClosed", {"seat": seat})]
-    body = {
-        "seat": seat,
-        "partner": command["partner"],
-        "give_card": command.get("give_card", ""),
-        "give_seed": command.get("give_seed", 0),
-    }
+def offer_problem(state: State, command: JSON, seat: int) -> str:
+    """Why an offer of any number of Reagents and SEED cannot be made ("" when it can)."""
+    barter = state["barter"]
+    if not barter or barter["seat"] != seat or state["pending"] is not None:
+        return "only the seat that opened the barter makes offers, one at a time"
+    if command.get("partner") not in barter["partners"]:
+        return "offer a partner still in the barter"
+    p = player(state, seat)
+    if not 0 <= command.get("give_seed", 0) <= p["seed"]:
+        return "offer no more SEED than you hold"
+    cards = given_cards(command)
+    if len(set(cards)) != len(cards) or any(c not in p["hand"] for c in cards):
+        return "offer distinct Reagents from your hand"
+    return ""
+
+
+def propose(state: State, command: JSON, seat: int, edition: Edition = CURRENT) -> list[Event]:
+    if command["type"] == "CloseBarter" or not edition.barter_any_number:
+        if not listed(command, initiator_commands(state, seat, edition)):
+            raise RuleViolation(
+                "NO_OFFER", "offer one remaining partner nothing, 1 SEED or a Reagent", "AK-BAR-06"
+            )
+        if command["type"] == "CloseBarter":
+            return [Event("BarterClosed", {"seat": seat})]
+        offer: JSON = {
+            "give_card": command.get("give_card", ""),
+            "give_seed": command.get("give_seed", 0),
+        }
+    else:
+        why = offer_problem(state, command, seat)
+        if why:
+            raise RuleViolation("NO_OFFER", why, "AK-BAR-08")
+        offer = {"give_cards": given_cards(command), "give_seed": command.get("give_seed", 0)}
+    body = {"seat": seat, "partner": command["partner"], **offer}
     who = only_seats(seat, command["partner"])
     return [Event("TradeProposed", body, who, {"seat": seat, "partner": command["partner"]})]
 
@@ -267,11 +334,14 @@ def answer(content: Content, state: State, command: JSON, seat: int) -> list[Eve
         "partner": seat,
         "card": command.get("card", ""),
         "seed": request["value"] if request["kind"] == "seed" else 0,
-        "give_card": offer["give_card"],
-        "give_seed": offer["give_seed"],
+        **offer,  # give_cards (or the older give_card) and give_seed
     }
-    who = only_seats(body["seat"], seat)
-    return [Event("TradeDone", body, who, {**body, "card": "", "give_card": ""})]
+    hidden = {**body, "card": ""}  # the others see the SEED move, not the cards
+    if "give_card" in body:
+        hidden["give_card"] = ""
+    if "give_cards" in body:
+        hidden["give_cards"] = []
+    return [Event("TradeDone", body, only_seats(body["seat"], seat), hidden)]
 
 
 def gain_seed(state: State, p: Player, n: int) -> None:

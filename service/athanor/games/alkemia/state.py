@@ -117,6 +117,14 @@ def norm(command: JSON) -> JSON:
     return {k: v for k, v in command.items() if v or k == "type"}
 
 
+def given_cards(offer: JSON) -> list[str]:
+    """The Reagents a barter offer gives the partner, from a command, an event body or
+    the pending offer: `give_cards` (any number, alkemia-0.3) and/or the older
+    single `give_card`."""
+    cards = list(offer.get("give_cards") or [])
+    return [*cards, offer["give_card"]] if offer.get("give_card") else cards
+
+
 def listed(command: JSON, options: list[JSON]) -> bool:
     want = norm(command)
     return any(norm(o) == want for o in options)

@@ -15,6 +15,7 @@ from typing import Any
 
 from athanor.games.alkemia.content import Content
 from athanor.games.alkemia.labels import SPROUT, for_pack, tile_name
+from athanor.games.alkemia.state import given_cards
 from athanor.games.wording import count, listing
 
 JSON = dict[str, Any]
@@ -142,6 +143,8 @@ def effect(w: Words, b: JSON) -> str:
         return f" to swap places with {other}."
     if kind == "dagger":
         return f" to take 1 SEED from {seat(b.get('target'))} and draw 2 Reagents."
+    if kind == "hinder":
+        return f": {seat(b.get('target'))} loses {n} SEED."
     if kind == "elixir":
         return f" and rolls {n}: that many Reagents to discard, 1 SEED each."
     if kind == "discard_pick":
@@ -193,26 +196,27 @@ def barter_opened(w: Words, b: JSON) -> str:
     )
 
 
+def offer_parts(w: Words, b: JSON) -> list[str]:
+    """A barter offer's Reagents and SEED, as the body names them."""
+    parts = [w.name(card) for card in given_cards(b)]
+    if b.get("give_seed"):
+        parts.append(f"{b['give_seed']} SEED")
+    return parts
+
+
 def trade_proposed(w: Words, b: JSON) -> str:
     text = f"Seat {b.get('seat')} makes {seat(b.get('partner'))} an offer"
-    if "give_card" not in b:
+    if "give_card" not in b and "give_cards" not in b:  # an offer others were not shown
         return text + "."
-    if b.get("give_card"):
-        return text + f": {w.name(b['give_card'])}."
-    if b.get("give_seed"):
-        return text + f": {b['give_seed']} SEED."
-    return text + ": nothing in return."
+    parts = offer_parts(w, b)
+    return text + (f": {listing(parts)}." if parts else ": nothing in return.")
 
 
 def trade_done(w: Words, b: JSON) -> str:
     partner = seat(b.get("partner"))
     gives = f"{b['seed']} SEED" if b.get("seed") else w.name(b.get("card"))
     text = f"Seat {b.get('seat')} trades with {partner}, who gives {gives}"
-    back = []
-    if b.get("give_card"):
-        back.append(w.name(b["give_card"]))
-    if b.get("give_seed"):
-        back.append(f"{b['give_seed']} SEED")
+    back = offer_parts(w, b)
     return text + (f" and gets {listing(back)}." if back else ".")
 
 
@@ -233,8 +237,9 @@ def steal_rolled(w: Words, b: JSON) -> str:
 
 
 def recipe_taken(w: Words, b: JSON) -> str:
+    paid = "pays 1 SEED and takes" if b.get("site", True) else "takes"  # "": paid by a sift
     text = (
-        f"Seat {b.get('seat')} pays 1 SEED and takes the recipe "
+        f"Seat {b.get('seat')} {paid} the recipe "
         f"{w.name(b.get('card'), 'on top')} from the {b.get('post', '')} Trading Post"
     )
     if b.get("discard"):
@@ -370,8 +375,9 @@ SENTENCES: dict[str, Word] = {
         f"Seat {b.get('seat')} steals {w.name(b.get('card'))} from {seat(b.get('target'))}."
     ),
     "PostSifted": lambda w, b: (
-        f"Seat {b.get('seat')} discards {w.name(b.get('card'))} at the {b.get('post', '')} "
-        "Trading Post: its top recipe goes under."
+        f"Seat {b.get('seat')} {'pays 1 SEED and ' if b.get('site') else ''}discards "
+        f"{w.name(b.get('card'))} at the {b.get('post', '')} Trading Post: its top recipe "
+        "goes under."
     ),
     "RecipeTaken": recipe_taken,
     "SproutTaken": lambda w, b: (

@@ -5,7 +5,9 @@ from __future__ import annotations
 from athanor.engine import decisions
 from athanor.games.alkemia.events.registry import REGISTRY, pay_site
 from athanor.games.alkemia.sites import gain_seed
-from athanor.games.alkemia.state import JSON, State, player
+from athanor.games.alkemia.state import JSON, State, given_cards, player
+
+OFFER = ("give_card", "give_cards", "give_seed")  # give_card: before alkemia-0.3
 
 
 @REGISTRY.handles("BarterOpened")
@@ -24,7 +26,7 @@ def trade_proposed(state: State, b: JSON) -> None:
     state["pending"] = decisions.ask(
         "trade",
         [b["partner"]],
-        details={"give_card": b["give_card"], "give_seed": b["give_seed"]},
+        details={k: b[k] for k in OFFER if k in b},
     )
 
 
@@ -52,9 +54,9 @@ def trade_done(state: State, b: JSON) -> None:
         them["seed"] -= b["seed"]
         state["supply_seed"] += b["seed"]
         gain_seed(state, me, b["seed"])
-    if b["give_card"]:
-        me["hand"].remove(b["give_card"])
-        them["hand"].append(b["give_card"])
+    for card in given_cards(b):
+        me["hand"].remove(card)
+        them["hand"].append(card)
     if b["give_seed"]:
         me["seed"] -= b["give_seed"]
         state["supply_seed"] += b["give_seed"]

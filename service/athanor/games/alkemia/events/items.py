@@ -27,6 +27,10 @@ def apply_effect(state: State, b: JSON) -> None:
         q["seed"] -= 1
         state["supply_seed"] += 1
         gain_seed(state, p, 1)
+    elif b["effect"] == "hinder":  # the SEED goes back to the supply
+        q = player(state, b["target"])
+        q["seed"] -= b["amount"]
+        state["supply_seed"] += b["amount"]
     elif b["effect"] == "discard_pick":
         decks.move(state["discards"][b["element"]], p["hand"], [b["card"]])
 

@@ -57,6 +57,10 @@ def stolen(state: State, b: JSON) -> None:
 @REGISTRY.handles_with_content("PostSifted")
 def post_sifted(content: Content, state: State, b: JSON) -> None:
     p = player(state, b["seat"])
+    if "site" in b:  # alkemia-0.3: the first sift pays the activation (AK-Q-16)
+        if b["site"]:
+            pay_site(state, b)
+        state["turn"]["sifted"] += 1  # type: ignore[index]
     p["hand"].remove(b["card"])
     to_discard(content, state, b["card"])
     deck = state["posts"][b["post"]]
@@ -66,7 +70,8 @@ def post_sifted(content: Content, state: State, b: JSON) -> None:
 
 @REGISTRY.handles_with_content("RecipeTaken")
 def recipe_taken(content: Content, state: State, b: JSON) -> None:
-    p = pay_site(state, b)
+    p = pay_site(state, b) if b["site"] else player(state, b["seat"])  # "": paid by a sift
+    state["turn"]["sifted"] = 0  # type: ignore[index]
     if b["discard"]:
         leave_inventory(content, state, p, b["discard"])
     decks.apply_draw(state["posts"][b["post"]], [b["card"]])  # the top card

@@ -67,14 +67,16 @@ class Barter(_message.Message):
     def __init__(self, reagent_type: _Optional[str] = ..., element: _Optional[str] = ..., seed: _Optional[int] = ...) -> None: ...
 
 class ProposeTrade(_message.Message):
-    __slots__ = ("partner", "give_card", "give_seed")
+    __slots__ = ("partner", "give_card", "give_seed", "give_cards")
     PARTNER_FIELD_NUMBER: _ClassVar[int]
     GIVE_CARD_FIELD_NUMBER: _ClassVar[int]
     GIVE_SEED_FIELD_NUMBER: _ClassVar[int]
+    GIVE_CARDS_FIELD_NUMBER: _ClassVar[int]
     partner: int
     give_card: str
     give_seed: int
-    def __init__(self, partner: _Optional[int] = ..., give_card: _Optional[str] = ..., give_seed: _Optional[int] = ...) -> None: ...
+    give_cards: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, partner: _Optional[int] = ..., give_card: _Optional[str] = ..., give_seed: _Optional[int] = ..., give_cards: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class CloseBarter(_message.Message):
     __slots__ = ()
