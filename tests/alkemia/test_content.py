@@ -164,3 +164,40 @@ def test_the_pack_opens_and_a_broken_pack_names_its_problems(tmp_path: Path) -> 
     assert any("den tiles, expected 1" in p for p in problems)
     with pytest.raises(Exception, match="problem"):
         FORMAT.open(broken, "broken")
+
+
+def test_the_ids_the_rules_rely_on_are_checked(tmp_path: Path) -> None:
+    """A Reagent is told from an Item by its id's `r-`, the City and the Glade are laid
+    by id, and only an Aspiration Item names an Alchemist (PACK.md)."""
+    broken = tmp_path / "pack"
+    shutil.copytree(content.CONTENT_DIR, broken)
+    edits = {
+        "reagents.toml": ('id = "r-air-01"', 'id = "air-01"'),
+        "tiles.toml": ('id = "glade"', 'id = "phasing-glade"'),
+        "items.toml": ('id = "i-collapsing-capsule-1"', 'id = "r-capsule"'),
+    }
+    for name, (old, new) in edits.items():
+        (broken / name).write_text((broken / name).read_text().replace(old, new, 1))
+    items = (broken / "items.toml").read_text()
+    (broken / "items.toml").write_text(
+        items.replace("tokens = 1\n", 'tokens = 1\nalchemist = "kinn"\n', 1)
+    )
+    assert content.check(broken) == [
+        "tiles.toml: the glade tile's id must be 'glade'.",
+        "reagents.toml, card air-01: a Reagent's id begins with 'r-'.",
+        "card r-capsule: an Item's id may not begin with 'r-' nor be 'sprout'.",
+        "items.toml, card i-charming-perfume-1: only an Aspiration Item names an alchemist.",
+    ]
+
+
+@pytest.mark.rule("AK-ASU-07", "AK-CMP-07")
+def test_the_former_pack_is_kept_byte_for_byte_for_the_games_played_with_it() -> None:
+    """The built-in pack of alkemia-0.1 and 0.2 (Sophantes without an element, Hinder
+    Items helping their user) stays as those games recorded it; the pack new games get
+    follows the rulebook there."""
+    old = FORMAT.open(content.FORMER_PACKS[0])
+    assert old.digest == "50fded74d9aa967beb5c5678cda3651a71eaad0a3a858b9288bed2d30233d13c"
+    assert old.content.alchemist("sophantes").element == ""
+    assert not old.content.settings.action_powers
+    new = FORMAT.open()
+    assert new.digest != old.digest and new.content.alchemist("sophantes").element

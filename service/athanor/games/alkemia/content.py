@@ -185,6 +185,17 @@ def _validate(c: Content, note: Callable[[str], None]) -> None:
     for kind in ("city", "glade", "temple", "den", "swamp", "tree"):
         if kinds[kind] != 1:
             note(f"tiles.toml: {kinds[kind]} {kind} tiles, expected 1 (AK-Q-01).")
+    for kind in ("city", "glade"):  # the rules lay the City and summon the Glade by id
+        if any(t.kind == kind and t.id != kind for t in c.tiles):
+            note(f"tiles.toml: the {kind} tile's id must be {kind!r}.")
+    # the rules tell a Reagent (the Water Spirit in an inventory, a sacrificed card)
+    # from an Item by its id, and "sprout" names the Sprout in commands
+    for r in c.reagents:
+        if not r.id.startswith("r-"):
+            note(f"reagents.toml, card {r.id}: a Reagent's id begins with 'r-'.")
+    for it in (*c.items, *c.aspirations):
+        if it.id.startswith("r-") or it.id == "sprout":
+            note(f"card {it.id}: an Item's id may not begin with 'r-' nor be 'sprout'.")
     for t in c.tiles:
         if t.kind == "patch" and t.element not in s.elements:
             note(f"tiles.toml, tile {t.id}: unknown element {t.element!r}.")
@@ -209,6 +220,9 @@ def _validate(c: Content, note: Callable[[str], None]) -> None:
     names = Counter(it.name for it in c.items)
     if any(n != 2 for n in names.values()):
         note("items.toml: every Item has exactly 2 copies (AK-CMP-05).")
+    for it in c.items:  # the rules treat a card that names an Alchemist as its Aspiration
+        if it.alchemist:
+            note(f"items.toml, card {it.id}: only an Aspiration Item names an alchemist.")
     owners = {a.alchemist for a in c.aspirations}
     if owners != {a.id for a in c.alchemists}:
         note("alchemists.toml: one Aspiration Item per Alchemist (AK-CMP-06).")
