@@ -56,6 +56,9 @@ class ServerProcess:
                     *([] if self.external else ["--data-dir", str(self.data_dir)]),
                     "--snapshot-every",
                     str(self.snapshot_every),
+                    # the server's bots at once, not at a person's pace: tests wait for states
+                    "--bot-pace",
+                    "0",
                     # the web client only where a test asks for it: tests start many servers
                     *([] if any(a.startswith("--web") for a in self.extra) else ["--no-web"]),
                     *self.extra,

@@ -33,7 +33,9 @@ class WebServer:
 
     def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        args = ["--port", str(self.grpc_port), "--web-port", str(self.web_port), *self.extra]
+        # the server's bots at once, not at a person's pace: tests wait for states
+        args = ["--port", str(self.grpc_port), "--web-port", str(self.web_port), "--bot-pace", "0"]
+        args += self.extra
         log = (self.data_dir / "server.log").open("a")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "athanor.cli.main", "serve", "--data-dir", ".", *args],

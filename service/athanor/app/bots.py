@@ -14,6 +14,12 @@ records so with table.TimeOut (the engine checks the seat is awaited; the clock 
 read here, never by the engine) and then plays one legal command for that seat like
 a bot's. Both command ids follow from (seat, version), so servers sharing a Redis and
 retries agree on them.
+
+The bots play at a pace (`BotPace`): a bot's move comes no sooner than `seconds` after
+the game's latest event (its recorded time), so people can follow a game the bots play
+and one all-bot game costs about a command a second, not a core. A game that only the
+server's bots play is bounded: after `max_moves` of their moves (counted in the game's
+meta, so a restart or another server goes on counting) the server abandons it.
 """
 
 from __future__ import annotations
@@ -23,9 +29,12 @@ import contextlib
 import logging
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from athanor.app.commands import Commands
+from athanor.app.loaded import Loaded
 from athanor.app.loading import Games
 from athanor.engine import game
 from athanor.engine.violations import BadCommand, RuleViolation
@@ -36,6 +45,29 @@ JSON = dict[str, Any]
 # the longest the task sleeps with a deadline pending: a clock that jumps (or a test
 # clock moved on) is noticed within this time even if nothing wakes the task
 MAX_SLEEP_S = 30.0
+# `athanor serve --bot-pace`: seconds between a game's latest event and a bot's move
+DEFAULT_PACE_S = 1.0
+# moves the bots make in a game that only they play, then the server abandons it: random
+# play ends the built-in games well before this, but for Alkemia without a week cap,
+# which ends only by a completed Crest and so, played at random, about never
+MAX_BOTS_ONLY_MOVES = 3000
+# the game's meta field counting them, and the command id of the abandon they lead to
+BOTS_ONLY_MOVES = "bots_only_moves"
+BOTS_ONLY_ABANDON = "bots-only-abandon"
+
+
+@dataclass(frozen=True)
+class BotPace:
+    """How fast and how long the server's bots play. `seconds`: a bot moves no sooner
+    than this after the game's latest event (0: at once, as tests and tools want;
+    `athanor serve` gives DEFAULT_PACE_S unless told). `max_moves`: a game that only
+    bots play is abandoned after this many of their moves."""
+
+    seconds: float = 0.0
+    max_moves: int = MAX_BOTS_ONLY_MOVES
+
+
+UNPACED = BotPace()  # at once, bounded
 
 
 class Agenda:
@@ -61,6 +93,7 @@ class ServerBots:
         commands: Commands,
         agenda: Agenda,
         clock: Callable[[], float],
+        pace: BotPace = UNPACED,
     ) -> None:
         self.store = store
         self.games = games
@@ -68,9 +101,11 @@ class ServerBots:
         self.agenda = agenda
         # wall-clock Unix seconds: the turn timers' deadlines
         self.clock = clock
+        self.pace = pace
         self._pending = agenda.pending
         self._wake = agenda.wakeup
-        self._deadlines: dict[str, float] = {}  # timed games: when to look again (Unix s)
+        # when to look at a game again (Unix s): a timed game's deadline, a paced bot move
+        self._deadlines: dict[str, float] = {}
         self._task: asyncio.Task[None] | None = None
 
     def poke(self, game_id: str) -> None:
@@ -82,7 +117,7 @@ class ServerBots:
         self._wake.set()
 
     def deadline(self, game_id: str) -> float | None:
-        """The deadline the task waits for in `game_id`, if any."""
+        """When the task looks at `game_id` again (a turn timer, a paced move), if set."""
         return self._deadlines.get(game_id)
 
     async def start(self) -> None:
@@ -154,10 +189,10 @@ class ServerBots:
         waiting = game.awaited(loaded.rules, state)
         for seat, commands in sorted(waiting.items()):
             if seat in bots and commands:
-                return await self._play(game_id, state.version, seat, commands)
+                return await self._bot_move(game_id, loaded, seat, commands)
         timed_out = loaded.timed_out_seat
         if waiting.get(timed_out):  # its time ran out at the head: the bot's move is due
-            return await self._play(game_id, state.version, timed_out, waiting[timed_out])
+            return await self._bot_move(game_id, loaded, timed_out, waiting[timed_out])
         deadline = loaded.deadline
         if deadline is None:
             return False
@@ -181,6 +216,64 @@ class ServerBots:
             return False
         if result.duplicate:  # recorded before (a retry): play the move it calls for
             self.poke(game_id)
+        return not result.duplicate
+
+    async def _bot_move(
+        self, game_id: str, loaded: Loaded, seat: int, commands: list[JSON]
+    ) -> bool:
+        """`seat`'s move by the bot once the pace allows it (else the task looks again
+        then); in a game only bots play, counted, and past the bound the game is
+        abandoned instead."""
+        due = self._paced_until(loaded)
+        if due is not None:
+            self._deadlines[game_id] = due
+            return False
+        state = loaded.state
+        if not all(s in state.seating.bots for s in range(1, state.seats + 1)):
+            return await self._play(game_id, state.version, seat, commands)
+        made = int(await self.store.get_meta_field(game_id, BOTS_ONLY_MOVES) or 0)
+        if made >= self.pace.max_moves:
+            return await self._abandon(game_id, state.version, made)
+        played = await self._play(game_id, state.version, seat, commands)
+        if played:
+            await self.store.set_meta(game_id, {BOTS_ONLY_MOVES: str(made + 1)})
+        return played
+
+    def _paced_until(self, loaded: Loaded) -> float | None:
+        """When a bot may move (Unix s), if not yet: `pace.seconds` after the time of
+        the game's latest event. At once when that time is unknown (a game loaded
+        from a snapshot at its head) or ahead of this clock (set back, or another
+        server's): a wait measured from it could last until this clock got there."""
+        pace = self.pace.seconds
+        if pace <= 0 or loaded.head is None or not loaded.head.time:
+            return None
+        now = self.clock()
+        latest = datetime.fromisoformat(loaded.head.time).timestamp()
+        return latest + pace if latest <= now < latest + pace else None
+
+    async def _abandon(self, game_id: str, version: int, made: int) -> bool:
+        """End a game only bots play once they made `max_moves`: nobody is there to
+        see it end, and it would otherwise keep a server busy for as long as it runs.
+        One command id for every server and retry: the first abandons, others are
+        duplicates."""
+        try:
+            result = await self.commands.act(
+                game_id,
+                0,
+                {"type": game.ABANDON},
+                BOTS_ONLY_ABANDON,
+                expected_version=version,
+                table=True,
+            )
+        except (VersionConflict, ChainMismatch, GameNotFound):
+            return False
+        except (RuleViolation, BadCommand) as err:
+            log.warning("game=%s abandon refused: %s", game_id, err)
+            return False
+        if not result.duplicate:
+            log.warning(
+                "game=%s abandoned: only the server's bots played it (%d moves)", game_id, made
+            )
         return not result.duplicate
 
     async def _play(self, game_id: str, version: int, seat: int, commands: list[JSON]) -> bool:

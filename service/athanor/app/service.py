@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from athanor.app.access import Access
 from athanor.app.archiving import Archiver, Archiving
-from athanor.app.bots import Agenda, ServerBots
+from athanor.app.bots import UNPACED, Agenda, BotPace, ServerBots
 from athanor.app.commands import Commands
 from athanor.app.importing import Importer
 from athanor.app.kinds import Kinds
@@ -45,6 +45,7 @@ class GameService:
         heartbeat_seconds: float = 15.0,
         clock: Callable[[], float] = time.time,
         archive: Archiver | None = None,
+        bot_pace: BotPace = UNPACED,
     ) -> None:
         self.store = store
         self.feeds = feeds
@@ -68,4 +69,5 @@ class GameService:
         self.reads = Reads(store, self.records, self.games, metrics, clock)
         self.verifier = Verifier(store, self.records, self.games)
         self.archiving = Archiving(archive, self.games)
-        self.bots = ServerBots(store, self.games, self.commands, agenda, clock)
+        # the bots' pace and bound (no pace unless given: athanor serve gives --bot-pace)
+        self.bots = ServerBots(store, self.games, self.commands, agenda, clock, bot_pace)

@@ -109,6 +109,13 @@ def add_serving_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--heartbeat-seconds", type=float, default=15.0, help="idle time before a Watch heartbeat"
     )
+    p.add_argument(
+        "--bot-pace",
+        type=bot_pace,
+        metavar="SECONDS",
+        help="seconds between a game's latest event and a move by the server's bot "
+        "(default 1.0; 0: at once)",
+    )
     p.add_argument("--game", action="append", default=[], help="load a game: module:attr")
     p.add_argument(
         "--content",
@@ -158,6 +165,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         archive_dir=args.archive_dir,
         archive_after_days=args.archive_after,
     )
+    if args.bot_pace is not None:  # else the config's default (DEFAULT_PACE_S)
+        config.bot_pace = args.bot_pace
     if args.workers < 1:
         raise ClientError("--workers takes 1 or more")
     try:
@@ -185,6 +194,17 @@ def cmd_content_new(args: argparse.Namespace) -> int:
     from athanor.cli import content_new
 
     return content_new.run(args.kind, args.directory)
+
+
+def bot_pace(text: str) -> float:
+    """--bot-pace: seconds, 0 to an hour (fractions allowed)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 3600:
+        raise argparse.ArgumentTypeError(f"takes seconds from 0 to 3600, not {text!r}")
+    return seconds
 
 
 def archive_days(text: str) -> float:

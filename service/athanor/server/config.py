@@ -13,6 +13,7 @@ from typing import IO
 
 from athanor.api.server import ServeError
 from athanor.app.auth import new_token
+from athanor.app.bots import DEFAULT_PACE_S
 
 TOKEN_FILE = "operator.token"
 LOCK_FILE = "athanor.lock"
@@ -49,6 +50,8 @@ class ServeConfig:
     archive_dir: Path | None = None
     # archive games finished more than this many days ago (None: only when asked)
     archive_after_days: float | None = None
+    # seconds between a game's latest event and a move by the server's bot (--bot-pace)
+    bot_pace: float = DEFAULT_PACE_S
 
 
 def operator_token(data_dir: Path) -> str:

@@ -18,6 +18,7 @@ from athanor.api.server import GRACE_SECONDS, GrpcPort, ServeError, watch_health
 from athanor.api.servicer import AthanorServicer
 from athanor.app.archiving import ArchivePolicy, Archiver
 from athanor.app.auth import token_hash
+from athanor.app.bots import BotPace
 from athanor.app.kinds import Kinds
 from athanor.app.metrics import Metrics
 from athanor.app.service import GameService
@@ -74,7 +75,13 @@ async def open_service(
     metrics = start_metrics(config)
     archiver = Archiver(store, BundleStore(config.archive_dir or config.data_dir / "archive"))
     service = GameService(
-        store, storage.feeds, kinds, metrics, config.heartbeat_seconds, archive=archiver
+        store,
+        storage.feeds,
+        kinds,
+        metrics,
+        config.heartbeat_seconds,
+        archive=archiver,
+        bot_pace=BotPace(config.bot_pace),
     )
     return service, archiver
 
