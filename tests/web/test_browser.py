@@ -71,11 +71,18 @@ def shot(page: Page, name: str, size: dict[str, int]) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}-{size['width']}x{size['height']}.png"))
 
 
+def sign_in(page: Page, server: WebServer) -> None:
+    """The operator signs in on the lobby (for that tab only)."""
+    page.goto(server.url)
+    page.fill("#operator-token", server.operator)
+    page.click("#sign-in")
+    page.wait_for_selector("#create-form")
+
+
 def create_game(page: Page, server: WebServer, kind: str) -> tuple[str, str]:
     """In the lobby: create a two-seat game, let the server's bot play seat 2; returns
     seat 1's link and the spectator's link."""
-    page.goto(server.url)
-    page.fill("#operator-token", server.operator)
+    sign_in(page, server)
     page.select_option("#kind", kind)
     page.fill("#seats", "2")
     page.click("#create-form button[type=submit]")
@@ -250,8 +257,7 @@ def take_turns(pages: list[Page], rng: random.Random, each: int, deadline: float
 def create_open_game(page: Page, server: WebServer) -> str:
     """The operator creates an open, timed three-seat Valley game and gives seat 3 to
     the server's bot; returns the join code as shown."""
-    page.goto(server.url)
-    page.fill("#operator-token", server.operator)
+    sign_in(page, server)
     page.select_option("#kind", "valley")
     page.fill("#seats", "3")
     page.check("#open-table")

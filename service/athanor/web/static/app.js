@@ -3,21 +3,24 @@
 // "labels", whose turn from the table summary, sentences from each event's text.
 // This module picks the page from the address; lobby.js and table.js draw it.
 import { lobby } from "./lobby.js";
-import { storedSeat } from "./seats.js";
+import { adoptSeatLink, dropStoredOperator, storedSeat } from "./seats.js";
 import { Table } from "./table.js";
 
 // -- start ---------------------------------------------------------------------------
 
+dropStoredOperator();
 const params = new URLSearchParams(location.search);
 const game = params.get("game");
 if (game) {
-  let token = params.get("token");
-  if (!token && params.get("seat")) {
-    // a seat joined in this browser: its token stays out of the address
-    const stored = storedSeat(game);
-    if (stored && String(stored.seat) === params.get("seat")) token = stored.token;
+  if (params.get("token")) {
+    // a seat link: its token leaves the address, and this history entry, before anything
+    // else happens; the table is then this browser's seat of that game
+    history.replaceState(null, "", adoptSeatLink(game, params));
   }
-  new Table(game, token).run();
+  const seat = new URLSearchParams(location.search).get("seat");
+  // /?game=ID&seat=N plays the seat this browser holds; /?game=ID is the spectator's
+  const stored = seat === null ? null : storedSeat(game, seat);
+  new Table(game, stored).run();
 } else {
   lobby();
 }

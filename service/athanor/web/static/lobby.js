@@ -2,9 +2,7 @@
 // panel to create a game, give seats to the server's bot and list the server's games.
 import { call, RpcError } from "./rpc.js";
 import { main, el, words, refusalText, showNotice } from "./dom.js";
-import { storeSeat, tableLink } from "./seats.js";
-
-const OPERATOR_KEY = "athanor.operator";
+import { adoptSeatLink, operatorToken, signIn, signOut, storeSeat, tableLink } from "./seats.js";
 
 // what a person types from a code read aloud: any case, spaces or dashes
 const cleanCode = (code) => String(code || "").toUpperCase().replace(/[\s-]+/g, "");
@@ -25,7 +23,8 @@ async function joinGame(request, notice) {
 export async function lobby() {
   document.title = "Athanor — lobby";
   main.replaceChildren();
-  const operator = localStorage.getItem(OPERATOR_KEY) || "";
+  main.dataset.page = "lobby";
+  const operator = operatorToken(); // this tab's sign-in only (see seats.js)
   const notice = el("p", { id: "lobby-notice", role: "alert", class: "notice", hidden: true });
   const byCode = codeForm(notice);
   const open = el("section", { class: "panel", id: "lobby-games", "aria-live": "polite" });
@@ -37,11 +36,47 @@ export async function lobby() {
     created: el("section", { id: "created", "aria-live": "polite" }),
     games: el("section", { class: "panel", id: "games" }),
   };
-  const create = createForm(kinds.kinds || [], operator, places);
-  main.append(el("h1", { text: "Lobby" }), notice, byCode, open, places.created, create, join, places.games);
+  const title = el("h1", { text: "Lobby" });
+  if (operator) {
+    const create = createForm(kinds.kinds || [], operator, places);
+    main.append(title, signedIn(), notice, byCode, open, places.created, create, join, places.games);
+  } else {
+    main.append(title, notice, byCode, open, join, signInForm(notice));
+  }
   if (kinds.error) showNotice(notice, `The server does not answer: ${refusalText(kinds.error)}`);
   await listLobby(open, notice);
   if (operator) await listGames(places.games, operator, notice);
+}
+
+// The operator signs in for this tab: the token is checked by the server first, then
+// kept in sessionStorage until "Sign out" or the tab closes (see seats.js).
+function signInForm(notice) {
+  const form = el("form", { class: "panel", id: "sign-in-form" },
+    el("h2", { text: "Operator" }),
+    el("label", { for: "operator-token" }, "Operator token (in the server's data folder, operator.token)"),
+    el("input", { id: "operator-token", name: "token", type: "password", required: true, autocomplete: "off" }),
+    el("p", { class: "hint", text: "Kept in this tab only, until you sign out or close it; never offered to the next person on this device." }),
+    el("button", { type: "submit", id: "sign-in", text: "Sign in" }));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const token = form.elements.token.value.trim();
+    try {
+      await call("ListGames", { pageSize: 1 }, token);
+    } catch (err) {
+      const why = err instanceof RpcError && ["unauthenticated", "permission_denied"].includes(err.code) ? "that is not the operator's token." : refusalText(err);
+      showNotice(notice, `Not signed in: ${why}`);
+      return;
+    }
+    signIn(token);
+    await lobby();
+  });
+  return form;
+}
+
+function signedIn() {
+  return el("p", { class: "signed-in", id: "signed-in" },
+    el("span", { text: "Signed in as the operator, in this tab only." }),
+    el("button", { type: "button", id: "sign-out", class: "secondary", text: "Sign out", onclick: () => { signOut(); lobby(); } }));
 }
 
 function codeForm(notice) {
@@ -70,12 +105,18 @@ function seatLinkForm(notice) {
     el("button", { type: "submit", text: "Take my seat" }));
   join.addEventListener("submit", (e) => {
     e.preventDefault();
+    let params = null;
     try {
-      const url = new URL(join.elements.link.value, location.href);
-      location.href = `/?${url.searchParams.toString()}`;
+      params = new URL(join.elements.link.value, location.href).searchParams;
     } catch (err) {
-      showNotice(notice, "That is not a seat link.");
+      params = null;
     }
+    if (!params || !params.get("game")) {
+      showNotice(notice, "That is not a seat link.");
+      return;
+    }
+    // the token goes to this browser's storage, never into the address
+    location.href = params.get("token") ? adoptSeatLink(params.get("game"), params) : `/?${params.toString()}`;
   });
   return join;
 }
@@ -94,8 +135,6 @@ function createForm(kinds, operator, { notice, open, created, games }) {
   const openBox = el("input", { id: "open-table", name: "open", type: "checkbox" });
   const create = el("form", { class: "panel", id: "create-form" },
     el("h2", { text: "New game" }),
-    el("label", { for: "operator-token" }, "Operator token (in the server's data folder, operator.token)"),
-    el("input", { id: "operator-token", name: "token", type: "password", autocomplete: "off", value: operator }),
     el("label", { for: "kind" }, "Game"), kindSelect,
     el("label", { for: "seats" }, "Players"),
     el("input", { id: "seats", name: "seats", type: "number", min: 1, max: 6, value: 2, required: true }),
@@ -109,18 +148,16 @@ function createForm(kinds, operator, { notice, open, created, games }) {
   openBox.addEventListener("change", () => { listedBox.disabled = !openBox.checked; });
   create.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const token = create.elements.token.value.trim();
-    localStorage.setItem(OPERATOR_KEY, token);
     const request = { kind: kindSelect.value, seats: Number(create.elements.seats.value) };
     const seconds = Number(create.elements.moveSeconds.value || 0);
     if (openBox.checked || seconds) {
       request.table = { open: openBox.checked, listed: openBox.checked && create.elements.listing.value === "listed", moveSeconds: seconds };
     }
     try {
-      const game = await call("CreateGame", request, token);
+      const game = await call("CreateGame", request, operator);
       game.seats = request.seats;
-      showCreated(created, game, token);
-      await listGames(games, token, notice);
+      showCreated(created, game, operator);
+      await listGames(games, operator, notice);
       await listLobby(open, notice);
     } catch (err) {
       showNotice(notice, `Not created: ${refusalText(err)}`);
@@ -180,9 +217,14 @@ function lobbyEntry(g, notice) {
     form);
 }
 
-function seatLink(gameId, token) {
+// a spectator's link, or with a seat and its token the link the creator hands to that
+// player (the page that opens it moves the token out of the address at once)
+function seatLink(gameId, token, seat) {
   const q = new URLSearchParams({ game: gameId });
-  if (token) q.set("token", token);
+  if (token) {
+    q.set("seat", String(seat));
+    q.set("token", token);
+  }
   return `${location.origin}/?${q.toString()}`;
 }
 
@@ -213,7 +255,7 @@ function showCreated(node, game, operator) {
     return;
   }
   const rows = (game.seatTokens || []).map((s) => {
-    const link = seatLink(game.gameId, s.token);
+    const link = seatLink(game.gameId, s.token, s.seat);
     return el("li", {},
       el("a", { href: link, "data-seat-link": s.seat, text: `Seat ${s.seat}: play` }), " ",
       el("input", { readonly: true, value: link, "aria-label": `Seat ${s.seat} link (give it to that player only)`, onfocus: (e) => e.target.select() }), " ",

@@ -2,16 +2,18 @@
 // followed live through Watch, with the seat's moves, Undo, Resign and Rematch.
 import { call, stream, commandId, RpcError, RETRYABLE } from "./rpc.js";
 import { main, linkState, el, sleep, words, refusalText } from "./dom.js";
-import { storedSeat, storeSeat, tableLink } from "./seats.js";
+import { forgetSeat, settleSeat, storeSeat, tableLink } from "./seats.js";
 import { HIDDEN_KEYS, outcomeText, labelText, variantTexts, outline } from "./render.js";
 
 const WATCH_IDLE_MS = 40000; // the server sends a heartbeat every 15 s of silence
 const ACT_RETRY_MS = 60000;
 
 export class Table {
-  constructor(gameId, token) {
+  // `stored`: the seat this browser holds ({token, seat, name, code}), null to watch
+  constructor(gameId, stored) {
     this.gameId = gameId;
-    this.token = token || null;
+    this.stored = stored || null;
+    this.token = (stored && stored.token) || null;
     this.lastVersion = 0;
     this.finished = false;
     this.seat = 0;
@@ -26,8 +28,7 @@ export class Table {
     this.undoAt = 0; // the version our own last command ended at: undo is offered there
     this.secondsLeft = null;
     this.secondsAt = 0;
-    this.confirming = false;
-    const stored = storedSeat(gameId);
+    this.asking = new Set(); // the questions asked in place now ("resign", "forget-seat")
     this.joinCode = stored && stored.code ? stored.code : "";
     this.build();
     // the clock counts down on this device from the server's seconds_left
@@ -42,7 +43,8 @@ export class Table {
     this.actions = el("section", { id: "actions", tabindex: "-1", "aria-label": this.token ? "Your moves" : "Moves" });
     this.log = el("ol", { id: "log", class: "log" });
     const logBox = el("section", { class: "panel", "aria-label": "What happened" }, el("h2", { text: "What happened" }), this.log);
-    main.replaceChildren(this.status, this.refusal, this.controls, el("div", { class: "table" }, el("div", { class: "left" }, this.board), el("div", { class: "right" }, this.actions, logBox)));
+    this.device = el("section", { class: "panel device", id: "device", "aria-label": "This device", hidden: true });
+    main.replaceChildren(this.status, this.refusal, this.controls, el("div", { class: "table" }, el("div", { class: "left" }, this.board), el("div", { class: "right" }, this.actions, logBox, this.device)));
     if (!this.token) this.actions.hidden = true;
   }
 
@@ -65,6 +67,7 @@ export class Table {
     const behind = Number(view.version || 0) < this.lastVersion || (legal && Number(legal.version || 0) !== Number(view.version || 0));
     this.version = Number(view.version || 0);
     this.seat = view.seat || 0;
+    if (this.token) settleSeat(this.gameId, this.seat);
     this.view = JSON.parse(view.viewJson || "{}");
     this.table = JSON.parse(view.tableJson || "{}");
     this.labels = this.view.labels || {};
@@ -173,6 +176,16 @@ export class Table {
     this.renderBoard();
     if (this.token) this.renderActions();
     this.renderControls();
+    if (this.token && this.device.hidden) this.renderDevice();
+  }
+
+  // what this browser keeps of the seat, and the way to take it off a shared device
+  renderDevice() {
+    this.device.hidden = false;
+    this.device.replaceChildren(el("h2", { text: "This device" }),
+      el("p", { text: "Your seat's token is kept in this browser, so this page opens again from its address or the history. On a shared device, forget it when you leave." }),
+      this.ask("forget-seat", "Forget this seat here…", "This device forgets your seat: you come back only with your seat link, or a new token from the operator. ",
+        ["Yes, forget it", "Keep it"], () => { forgetSeat(this.gameId, this.seat); location.href = "/"; }, () => this.renderDevice()));
   }
 
   renderClock() {
@@ -194,20 +207,26 @@ export class Table {
       parts.push(el("button", { type: "button", id: "undo", class: "secondary", text: "↶ Undo my last move", onclick: () => this.tableCall("Undo") }));
     }
     if (seated && !this.view.over && !this.table.waiting_for_players) {
-      if (this.confirming) {
-        parts.push(el("span", { class: "confirm", role: "group", "aria-label": "Resign?" },
-          el("strong", { text: "Resign? The server's bot plays on for your seat and you win nothing. " }),
-          el("button", { type: "button", id: "resign-yes", text: "Yes, resign", onclick: () => { this.confirming = false; this.tableCall("Resign"); } }),
-          el("button", { type: "button", id: "resign-no", class: "secondary", text: "Keep playing", onclick: () => { this.confirming = false; this.renderControls(); } })));
-      } else {
-        parts.push(el("button", { type: "button", id: "resign", class: "secondary", text: "⚑ Resign…", onclick: () => { this.confirming = true; this.renderControls(); document.getElementById("resign-no").focus(); } }));
-      }
+      parts.push(this.ask("resign", "⚑ Resign…", "Resign? The server's bot plays on for your seat and you win nothing. ",
+        ["Yes, resign", "Keep playing"], () => this.tableCall("Resign")));
     }
     if (this.token && this.view.over) {
       parts.push(el("button", { type: "button", id: "rematch", text: "↻ Rematch", onclick: () => this.rematch() }));
     }
     this.controls.replaceChildren(...parts);
     this.controls.hidden = parts.length === 0;
+  }
+
+  // a question asked in place: the first tap asks, the answer is a second tap; `redraw`
+  // draws the part that holds it again
+  ask(id, label, question, [yes, no], onYes, redraw = () => this.renderControls()) {
+    if (!this.asking.has(id)) {
+      return el("button", { type: "button", id, class: "secondary", text: label, onclick: () => { this.asking.add(id); redraw(); document.getElementById(`${id}-no`).focus(); } });
+    }
+    return el("span", { class: "confirm", role: "group", "aria-label": label.replace("…", "?") },
+      el("strong", { text: question }),
+      el("button", { type: "button", id: `${id}-yes`, text: yes, onclick: () => { this.asking.delete(id); onYes(); } }),
+      el("button", { type: "button", id: `${id}-no`, class: "secondary", text: no, onclick: () => { this.asking.delete(id); redraw(); } }));
   }
 
   async tableCall(method) {
@@ -227,8 +246,8 @@ export class Table {
     try {
       const next = await call("Rematch", { gameId: this.gameId }, this.token);
       if (next.token) {
-        const before = storedSeat(this.gameId);
-        storeSeat(next.gameId, { token: next.token, seat: next.seat, name: before ? before.name : "", code: next.joinCode || "" });
+        const name = this.stored ? this.stored.name : "";
+        storeSeat(next.gameId, { token: next.token, seat: next.seat, name, code: next.joinCode || "" });
         location.href = tableLink(next.gameId, next.seat);
       } else {
         this.refusal.replaceChildren(`The rematch is open: join code ${next.joinCode}`);
@@ -278,10 +297,12 @@ export class Table {
     if (!Object.keys(n).length && !Object.keys(bots).length) return null;
     const seats = [];
     for (let s = 1; s <= count; s++) {
-      let who = n[s] || (bots[s] ? `Bot ${s}` : "free");
+      // a seat without a name is free while the table gathers, else held by its link
+      const nameless = s === this.seat ? "you" : this.table.waiting_for_players ? "free" : "a player";
+      let who = n[s] || (bots[s] ? `Bot ${s}` : nameless);
       if (bots[s] && n[s]) who += " (bot plays)";
       if (resigned.has(s)) who += " (resigned)";
-      if (s === this.seat) who += " (you)";
+      if (s === this.seat && who !== "you") who += " (you)";
       seats.push(el("li", { "data-seat": s }, `${s}: ${who}`));
     }
     return el("ul", { class: "players", id: "players", "aria-label": "Players" }, seats);
