@@ -65,6 +65,7 @@ def test_non_numbers_and_lone_surrogates_are_refused(text: str) -> None:
 
 
 @given(st.text(min_size=0, max_size=5000))
+@example("\U000e0000" * 40)  # unprintable: each quoted as 10 characters
 def test_a_quote_is_short(text: str) -> None:
     assert len(limits.quote(text)) <= limits.QUOTE_CHARS * 4 + 8
 

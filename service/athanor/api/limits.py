@@ -44,7 +44,11 @@ _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
 def quote(text: object) -> str:
     """At most QUOTE_CHARS of client input, repr-quoted, marked when cut."""
     s = str(text)
-    return repr(s[:QUOTE_CHARS]) + ("…" if len(s) > QUOTE_CHARS else "")
+    n = QUOTE_CHARS
+    # an unprintable character's repr takes up to 10 characters: keep the whole quote short
+    while n and len(repr(s[:n])) > QUOTE_CHARS * 4:
+        n -= 1
+    return repr(s[:n]) + ("…" if len(s) > n else "")
 
 
 def clip(message: str) -> str:
