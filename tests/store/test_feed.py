@@ -236,3 +236,29 @@ async def test_a_reader_waits_for_appends_without_polling(backend: Backend) -> N
             assert await taking == log[1:]
     finally:
         await feeds.close()
+
+
+async def test_more_watched_games_than_a_default_pool_holds(
+    redis_store: RedisEventStore, client: aioredis.Redis
+) -> None:
+    # each watched game's reader holds a connection while it blocks in XREAD: the
+    # client (`connect`'s, or a cluster's) must not stop at redis-py's default of 100
+    feeds = GameFeeds(client, block_ms=200)
+    try:
+        games = [f"g{i}" for i in range(120)]
+        logs = {g: await new_game(redis_store, g, 1) for g in games}
+        subs = [await feeds.subscribe(g, 2) for g in games]
+        await wait_until_async(
+            lambda: blocked_count(client, len(games)), "every reader to block in XREAD"
+        )
+        for g in games:
+            await extend(redis_store, g, logs[g], 1, "a")
+        for g, sub in zip(games, subs, strict=True):
+            assert await take(sub, 2) == logs[g][1:]
+            await sub.close()
+    finally:
+        await feeds.close()
+
+
+async def blocked_count(client: aioredis.Redis, at_least: int) -> bool:
+    return len(await blocked_xreads(client)) >= at_least

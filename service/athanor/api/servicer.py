@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 
 import grpc
@@ -18,6 +20,7 @@ from athanor.app.service import GameService
 from athanor.app.watching import Heartbeat, Shown
 from athanor.engine.record import Record
 from athanor.engine.violations import BadCommand
+from athanor.store.budget import redis_budget
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 
@@ -91,7 +94,7 @@ def unary(
     @functools.wraps(fn)
     async def call(self: Any, request: Req, context: grpc.aio.ServicerContext) -> Resp:
         try:
-            with statuses():
+            with statuses(), redis_budget():
                 _refuse_malformed(request)
                 return await fn(self, request, context)
         except Abort as err:
@@ -102,7 +105,7 @@ def unary(
 
 
 def streaming(
-    fn: Callable[[Any, Req, grpc.aio.ServicerContext], AsyncIterator[Resp]],
+    fn: Callable[[Any, Req, grpc.aio.ServicerContext], AsyncGenerator[Resp, None]],
 ) -> Callable[[Any, Req, grpc.aio.ServicerContext], AsyncIterator[Resp]]:
     @functools.wraps(fn)
     async def call(
@@ -111,8 +114,17 @@ def streaming(
         try:
             with statuses():
                 _refuse_malformed(request)
-                async for item in fn(self, request, context):
-                    yield item
+                # the stream's waits for Redis all end once it is given up (its feed failed)
+                given_up = asyncio.get_running_loop().create_future()
+                async with contextlib.aclosing(fn(self, request, context)) as items:
+                    while True:
+                        # each message's waits for Redis get a budget of their own
+                        with redis_budget(given_up=given_up):
+                            try:
+                                item = await anext(items)
+                            except StopAsyncIteration:
+                                break
+                        yield item
         except Abort as err:
             await context.abort(err.code, err.message, err.trailing_metadata())
 

@@ -46,6 +46,7 @@ from athanor.store.archive import (
     memory_usage,
     stub_of,
 )
+from athanor.store.budget import turn
 from athanor.store.keys import GameKeys
 
 log = logging.getLogger("athanor.archive")
@@ -86,7 +87,7 @@ class Archiver:
         """Archive a finished game; an archived one is answered with its bundle."""
         lock = self._locks.setdefault(game_id, asyncio.Lock())
         try:
-            async with lock:
+            async with turn(lock):
                 return await self._archive(games, game_id)
         finally:
             if not lock.locked():

@@ -26,6 +26,7 @@ from athanor.engine.events import Event
 from athanor.engine.record import canonical
 from athanor.engine.violations import BadCommand, RuleViolation
 from athanor.store import AppendResult, ChainMismatch, EventStore, VersionConflict
+from athanor.store.budget import turn
 
 log = logging.getLogger("athanor.commands")
 
@@ -83,7 +84,7 @@ class Commands:
         cached = self.games.cached(game_id)
         kind = cached.rules.kind if cached else "?"
         try:
-            async with lock:
+            async with turn(lock):  # waiting for it spends the request's Redis budget
                 result, kind = await self._act_locked(
                     game_id, seat, command, command_id, expected_version, bot
                 )

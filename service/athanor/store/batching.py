@@ -28,6 +28,7 @@ import redis.exceptions as rexc
 from redis.asyncio.cluster import ClusterNode, PipelineCommand, RedisCluster
 from redis.commands.core import AsyncScript
 
+from athanor.store.budget import unbudgeted, within_budget
 from athanor.store.errors import NotReplicated, StoreUnavailable
 
 # a cluster call that was refused without running (a slot moved, a failover under way)
@@ -83,14 +84,21 @@ class ScriptBatcher:
         reply: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.append(_Call(key, args, script, reply))
         if self._drain is None:
-            self._drain = asyncio.create_task(self._drain_queue())
-        return await reply
+            # the drain serves every caller: it runs under no request's budget (the
+            # socket timeout bounds its pipelines), each caller waits within its own
+            self._drain = asyncio.create_task(self._drain_queue(), context=unbudgeted())
+        return await within_budget(reply)
 
     async def _drain_queue(self) -> None:
         try:
             while self._queue:
                 batch = self._queue[: self.max_batch]
                 del self._queue[: self.max_batch]
+                # a caller that gave up while queued (its budget spent) heard UNAVAILABLE:
+                # its write is not sent afterwards
+                batch = [call for call in batch if not call.reply.done()]
+                if not batch:
+                    continue
                 try:
                     if isinstance(self.client, RedisCluster):
                         replies = await self._send_cluster(batch)

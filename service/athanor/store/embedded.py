@@ -22,7 +22,11 @@ from redis.asyncio.connection import SSLConnection, parse_url
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 
+from athanor.store.budget import within_budget
+
 DB_FILENAME = "athanor.rdb"
+# a client's pool at most: Redis's own default maxclients
+CONNECTIONS = 10_000
 
 
 class EmbeddedRedis:
@@ -101,22 +105,38 @@ class EmbeddedRedis:
         self.close()
 
 
+class BoundedRedis(aioredis.Redis):
+    """A Redis client whose every call (a command or a script, with its retries) waits
+    within the request's budget (athanor.store.budget)."""
+
+    async def execute_command(self, *args: Any, **options: Any) -> Any:
+        return await within_budget(super().execute_command(*args, **options))
+
+
 async def connect(
-    url: str, socket_timeout: float | None = None, retries: int = 3
+    url: str,
+    socket_timeout: float | None = None,
+    retries: int = 3,
+    max_connections: int = CONNECTIONS,
 ) -> aioredis.Redis:
     """A client for the store: raw bytes (stored records must stay exact), checked with
     a PING.
 
     `socket_timeout` bounds every call (None: no bound; a feed's client blocks in XREAD
     and needs one longer than its block time). A call that times out is retried
-    `retries` times on a fresh connection, then raises TimeoutError.
+    `retries` times on a fresh connection, then raises TimeoutError. Inside a request
+    the request's budget bounds the call and its retries together.
+
+    `max_connections` bounds the pool: a feed holds one connection per watched game
+    while it blocks in XREAD (redis-py's own default, 100, would starve the 101st).
     """
-    client = aioredis.from_url(
+    client = BoundedRedis.from_url(
         url,
         decode_responses=False,
         socket_timeout=socket_timeout,
         socket_connect_timeout=socket_timeout,
         retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries),
+        max_connections=max_connections,
     )
     await client.ping()
     return client
@@ -143,11 +163,12 @@ class ClusterUnavailable(rexc.ConnectionError):
 
 class ClusterClient(RedisCluster):
     """A RedisCluster whose transient refusals are ClusterUnavailable (a ConnectionError):
-    the store, the feeds and the API then treat a failover like a Redis restart."""
+    the store, the feeds and the API then treat a failover like a Redis restart. Its
+    calls wait within the request's budget, as BoundedRedis's do."""
 
     async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
         try:
-            return await super().execute_command(*args, **kwargs)
+            return await within_budget(super().execute_command(*args, **kwargs))
         except CLUSTER_TRANSIENT as err:
             raise ClusterUnavailable(f"the cluster is unavailable ({type(err).__name__})") from err
         except rexc.RedisClusterException as err:

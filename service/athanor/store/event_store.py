@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -27,6 +27,7 @@ from redis.exceptions import (
 from athanor.engine.record import GENESIS, Record
 from athanor.store import scripts
 from athanor.store.batching import ScriptBatcher
+from athanor.store.budget import within_budget
 from athanor.store.checks import (
     RESERVED_META,
     check_batch,
@@ -316,10 +317,13 @@ class RedisEventStore:
         return _head(game_id, raw)
 
     async def get_meta_field(self, game_id: str, name: str) -> str | None:
-        value, version = await self.client.hmget(GameKeys.of(game_id).meta, [name, "version"])
+        return (await self.get_meta_fields(game_id, [name]))[0]
+
+    async def get_meta_fields(self, game_id: str, names: Sequence[str]) -> list[str | None]:
+        *values, version = await self.client.hmget(GameKeys.of(game_id).meta, [*names, "version"])
         if version is None:
             raise GameNotFound(game_id)
-        return None if value is None else _text(value)
+        return [None if value is None else _text(value) for value in values]
 
     async def list_games(
         self, after: GameCursor | None = None, limit: int | None = None
@@ -363,10 +367,8 @@ class RedisEventStore:
         # an index entry whose id would change the hash tag names no game (see keys)
         entries = [(g, c) for g, c in entries if "{" not in g and "}" not in g]
         try:
-            async with self.client.pipeline(transaction=False) as pipe:
-                for game_id, _ in entries:
-                    pipe.hgetall(GameKeys.of(game_id).meta)
-                metas = await pipe.execute()
+            # a pipeline is not a client call: it waits within the budget here
+            metas = await within_budget(self._metas([game_id for game_id, _ in entries]))
         except (RedisClusterException, *CLUSTER_REFUSALS) as err:
             raise StoreUnavailable(f"the cluster is unavailable ({type(err).__name__})") from err
         return [
@@ -374,6 +376,13 @@ class RedisEventStore:
             for (game_id, created), raw in zip(entries, metas, strict=True)
             if raw
         ]
+
+    async def _metas(self, game_ids: list[str]) -> list[Any]:
+        """The games' meta hashes, read in one pipeline."""
+        async with self.client.pipeline(transaction=False) as pipe:
+            for game_id in game_ids:
+                pipe.hgetall(GameKeys.of(game_id).meta)
+            return list(await pipe.execute())
 
     async def read(
         self, game_id: str, start: int = 1, end: int | None = None, chunk: int = 1000

@@ -7,6 +7,12 @@ subscriber registers its queue before it reads history, so the history read and 
 live queue overlap and nothing falls between them; versions it already yielded are
 skipped. Where the records come from is a FeedSource: Redis streams (RedisFeedSource)
 or a MemoryEventStore, which wakes its readers itself.
+
+Redis owes a reader's every read an answer within REDIS_WAIT_SECONDS (a blocking read
+waits at most MAX_BLOCK_MS of it). A dropped connection (Redis restarting, a failover)
+is tried again meanwhile; a read not answered in time, a stalled Redis, ends the
+game's subscriptions with StoreUnavailable, and their watchers resume from the last
+version they saw once Redis answers again.
 """
 
 from __future__ import annotations
@@ -14,19 +20,29 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from types import TracebackType
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import redis.asyncio as aioredis
 import redis.exceptions
 
 from athanor.engine.record import Record
+from athanor.store.budget import (
+    REDIS_WAIT_SECONDS,
+    RedisTimedOut,
+    current,
+    give_up,
+    redis_budget,
+    unbudgeted,
+    within_budget,
+)
 from athanor.store.entries import entry_id, record_of, version_of
-from athanor.store.errors import GameNotFound, SlowSubscriber
+from athanor.store.errors import GameNotFound, SlowSubscriber, StoreUnavailable
 from athanor.store.keys import GameKeys
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 HISTORY_CHUNK = 1000
 READ_COUNT = 512
@@ -36,12 +52,17 @@ BACKOFF_FIRST, BACKOFF_MAX = 0.05, 2.0
 # (4.5 with one watcher); slices of 1 gained nothing more and slowed delivery by 10%
 # (benchmarks/README.md, bench_watch)
 FANOUT_SLICE = 2
+# how long past its block time a blocked XREAD may take to answer before Redis is
+# taken for stalled; the block is short enough that both fit in REDIS_WAIT_SECONDS
+XREAD_GRACE_SECONDS = 2.0
+MAX_BLOCK_MS = round((REDIS_WAIT_SECONDS - XREAD_GRACE_SECONDS) * 1000)
 # worth retrying: the server went away or is loading; anything else is a bug or bad data
 RETRYABLE = (
     redis.exceptions.ConnectionError,
     redis.exceptions.TimeoutError,
     OSError,
     asyncio.TimeoutError,
+    RedisTimedOut,
 )
 
 
@@ -119,6 +140,7 @@ class Subscription:
         self._closed = False
         self._dropped = False
         self._error: BaseException | None = None
+        self._budget = current()  # the watcher's, given up with the feed
 
     def __aiter__(self) -> Subscription:
         return self
@@ -178,7 +200,8 @@ class Subscription:
 
     async def _read_history(self) -> None:
         # the reader's start id is read before any history: what it misses, history has
-        await self._reader.ready.wait()
+        # (a wait on Redis, within the watcher's budget like its own reads)
+        await within_budget(self._reader.ready.wait())
         if self._closed or self._dropped or self._error is not None:
             return  # next() raises
         got = await self._read_range(self._next, None)
@@ -278,48 +301,64 @@ class _Reader:
         self.subs: dict[Subscription, None] = {}  # insertion-ordered set
         self.ready = asyncio.Event()
         self.last_version = 0
-        self.task = asyncio.create_task(self._run(), name=f"athanor-feed:{game_id}")
+        # it serves every watcher of the game: no request's budget bounds it
+        self.task = asyncio.create_task(
+            self._run(), name=f"athanor-feed:{game_id}", context=unbudgeted()
+        )
 
     async def _run(self) -> None:
         try:
-            await self._start_position()
+            self.last_version = await self._answer(
+                lambda: self.feeds.source.last_version(self.game_id), REDIS_WAIT_SECONDS
+            )
             self.ready.set()
-            backoff = BACKOFF_FIRST
+            block_ms = self.feeds.block_ms
+            # Redis answers a blocked XREAD by its block time: one that has not answered
+            # XREAD_GRACE_SECONDS later is stalled
+            bound = block_ms / 1000 + XREAD_GRACE_SECONDS
             while self.subs:
-                try:
-                    got = await self.feeds.source.records_after(
-                        self.game_id, self.last_version, READ_COUNT, self.feeds.block_ms
-                    )
-                except RETRYABLE as exc:
-                    # the feed's client waits longer than its block time (see GameFeeds):
-                    # an idle game never times out, so this is Redis not answering
-                    log.warning("feed %s: %s; retrying", self.game_id, type(exc).__name__)
-                    await asyncio.sleep(backoff)
-                    backoff = min(backoff * 2, BACKOFF_MAX)
-                    continue
-                backoff = BACKOFF_FIRST
+                got = await self._answer(
+                    lambda: self.feeds.source.records_after(
+                        self.game_id, self.last_version, READ_COUNT, block_ms
+                    ),
+                    bound,
+                )
                 if got:
                     self.last_version = got[-1].version
                     await self._fan_out(got)
         except asyncio.CancelledError:
             raise
+        except StoreUnavailable as exc:
+            log.warning("feed %s: %s; its watchers are told", self.game_id, exc)
+            self.feeds._fail(self, exc)
         except Exception as exc:
             log.exception("feed %s failed", self.game_id)
             self.feeds._fail(self, exc)
         finally:
             self.ready.set()  # nobody waits forever on a reader that is gone
 
-    async def _start_position(self) -> None:
-        backoff = BACKOFF_FIRST
+    async def _answer(self, read: Callable[[], Awaitable[T]], seconds: float) -> T:
+        """What `read()` answers within `seconds`. A dropped connection (a restart, a
+        failover) is tried again, with backoff; a read not answered in time, or Redis
+        not answering for REDIS_WAIT_SECONDS, is StoreUnavailable."""
+        loop = asyncio.get_running_loop()
+        backoff, failing_since = BACKOFF_FIRST, None
         while True:
+            sent = loop.time()
             try:
-                self.last_version = await self.feeds.source.last_version(self.game_id)
+                with redis_budget(seconds):
+                    return await within_budget(read())
             except RETRYABLE as exc:
-                log.warning("feed %s: %s; retrying", self.game_id, exc)
+                failing_since = sent if failing_since is None else failing_since
+                if isinstance(exc, RedisTimedOut):
+                    raise StoreUnavailable(f"Redis did not answer within {seconds:g} s") from exc
+                if loop.time() - failing_since >= REDIS_WAIT_SECONDS:
+                    raise StoreUnavailable(
+                        f"Redis did not answer for {REDIS_WAIT_SECONDS:g} s"
+                    ) from exc
+                log.warning("feed %s: %s; retrying", self.game_id, type(exc).__name__)
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, BACKOFF_MAX)
-                continue
-            return
 
     async def _fan_out(self, records: list[Record]) -> None:
         """Hand `records` to every subscriber, a slice at a time.
@@ -361,6 +400,8 @@ class GameFeeds:
 
     `source` is a Redis client (its streams are read; it must have no socket timeout
     shorter than block_ms) or any other FeedSource, such as a MemoryEventStore.
+    `block_ms` is how long a reader's read waits for an append: at most MAX_BLOCK_MS
+    (0: that), so that Redis owes every read an answer within REDIS_WAIT_SECONDS.
     `fanout_slice` is how many subscribers a reader hands a record to between two
     yields to the event loop (see _Reader._fan_out).
     """
@@ -369,7 +410,7 @@ class GameFeeds:
         self,
         source: aioredis.Redis | FeedSource,
         queue_size: int = 1024,
-        block_ms: int = 5000,
+        block_ms: int = MAX_BLOCK_MS,
         fanout_slice: int = FANOUT_SLICE,
     ) -> None:
         self.source: FeedSource = (
@@ -378,7 +419,7 @@ class GameFeeds:
             else source
         )
         self.queue_size = queue_size
-        self.block_ms = block_ms
+        self.block_ms = min(block_ms, MAX_BLOCK_MS) if block_ms > 0 else MAX_BLOCK_MS
         self.fanout_slice = max(1, fanout_slice)
         self._readers: dict[str, _Reader] = {}
         self._closed = False
@@ -436,4 +477,6 @@ class GameFeeds:
         for sub in reader.subs:
             sub._error = exc
             sub._wake()
+            # the watcher may be waiting on Redis for something else (its token): in vain
+            give_up(sub._budget, exc)
         reader.subs.clear()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from athanor.engine.record import GENESIS, Record
@@ -182,12 +182,12 @@ class MemoryEventStore:
         return self._head(game_id, self._game(game_id))
 
     async def get_meta_field(self, game_id: str, name: str) -> str | None:
+        return (await self.get_meta_fields(game_id, [name]))[0]
+
+    async def get_meta_fields(self, game_id: str, names: Sequence[str]) -> list[str | None]:
         game = self._game(game_id)
-        if name == "version":
-            return str(game.version)
-        if name == "head":
-            return game.head_hash
-        return game.meta.get(name)
+        fields = {"version": str(game.version), "head": game.head_hash}
+        return [fields[n] if n in fields else game.meta.get(n) for n in names]
 
     async def list_games(
         self, after: GameCursor | None = None, limit: int | None = None

@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import json
 import math
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -141,6 +141,10 @@ class EventStore(Protocol):
     async def head(self, game_id: str) -> Head: ...
 
     async def get_meta_field(self, game_id: str, name: str) -> str | None: ...
+
+    async def get_meta_fields(self, game_id: str, names: Sequence[str]) -> list[str | None]:
+        """The named meta fields (None for one not set), read together."""
+        ...
 
     async def list_games(
         self, after: GameCursor | None = None, limit: int | None = None

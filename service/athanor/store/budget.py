@@ -1,0 +1,162 @@
+"""How long a request may wait for Redis: one budget per request, spent by all its
+waits together (each call, the retries of a call, and its turn behind another command
+of the same game), so a stalled Redis is UNAVAILABLE after REDIS_WAIT_SECONDS, not
+after that many seconds per call and per retry.
+
+Only waiting counts: a verify that folds a long game for seconds between two reads is
+not cut short by its own work. A stream's budget is renewed with each message it sends,
+and its waits end at once when it is given up (`Budget.given_up`: the feed of the game
+it watches found Redis not answering, say).
+
+Work outside a request (feed readers, group commit, bots, the archive policy) has no
+budget: the clients' socket timeouts bound it.
+
+A wait that runs out is left behind, not cut short: the call goes on in its own task,
+which is cancelled, while the request answers at once. Cutting the call short by
+cancelling the request's own task is not enough, because Python 3.11's
+asyncio.wait_for (which redis-py sends commands with) drops a cancellation that meets
+the end of the send, and the call then waits out its socket timeouts.
+
+The budget lives in a context variable, which tasks inherit: a task that serves more
+than the request that started it (a feed's reader, the group commit's drain) is started
+in a context without one (`unbudgeted`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+from collections.abc import AsyncIterator, Awaitable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from athanor.store.errors import StoreUnavailable
+
+REDIS_WAIT_SECONDS = 4.0
+T = TypeVar("T")
+
+
+class RedisTimedOut(StoreUnavailable):
+    """The request waited for Redis as long as it may."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"Redis did not answer within {seconds:g} s")
+        self.seconds = seconds
+
+
+@dataclass
+class Budget:
+    seconds: float  # what the request was given
+    left: float  # what is left of it
+    # a stream's, shared by its messages' budgets: set to an error once its waits are in
+    # vain, which they then raise at once
+    given_up: asyncio.Future[BaseException] | None = None
+
+
+_budget: contextvars.ContextVar[Budget | None] = contextvars.ContextVar(
+    "athanor_redis_budget", default=None
+)
+# set inside a wait's own task, so a wait inside it (a script's call, a connection's
+# retry) is neither bounded again nor counted twice
+_waiting: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "athanor_redis_waiting", default=False
+)
+
+
+@contextmanager
+def redis_budget(
+    seconds: float = REDIS_WAIT_SECONDS,
+    given_up: asyncio.Future[BaseException] | None = None,
+) -> Iterator[Budget]:
+    """A fresh budget for the Redis waits of the block: a request's, a stream message's
+    (`given_up`: the stream's, see Budget), or a feed reader's blocking read."""
+    budget = Budget(seconds, seconds, given_up)
+    token = _budget.set(budget)
+    try:
+        yield budget
+    finally:
+        _budget.reset(token)
+
+
+def give_up(budget: Budget | None, err: BaseException) -> None:
+    """End the waits of `budget`'s stream (now and to come) with `err`."""
+    if budget is not None and budget.given_up is not None and not budget.given_up.done():
+        budget.given_up.set_result(err)
+
+
+def current() -> Budget | None:
+    """The budget the current request's waits spend (None: not in a request)."""
+    return _budget.get()
+
+
+def unbudgeted() -> contextvars.Context:
+    """The current context without a budget: for a task that outlives the request."""
+    context = contextvars.copy_context()
+    context.run(_budget.set, None)
+    return context
+
+
+async def within_budget(waited: Awaitable[T]) -> T:
+    """`waited`'s result, waiting for it within the request's budget; once the budget
+    is spent, RedisTimedOut (and `waited` cancelled). Without a budget: no bound."""
+    budget = _budget.get()
+    if budget is None or _waiting.get():
+        return await waited
+    given_up = budget.given_up
+    if given_up is not None and given_up.done():
+        _drop(waited)
+        raise given_up.result()
+    if budget.left <= 0:
+        _drop(waited)
+        raise RedisTimedOut(budget.seconds)
+    loop = asyncio.get_running_loop()
+    if asyncio.isfuture(waited):
+        future: asyncio.Future[T] = waited
+    else:
+        inside = contextvars.copy_context()
+        inside.run(_waiting.set, True)
+        future = loop.create_task(waited, context=inside)  # type: ignore[arg-type]
+    started = loop.time()
+    waits: set[asyncio.Future[Any]] = {future} if given_up is None else {future, given_up}
+    try:
+        await asyncio.wait(waits, timeout=budget.left, return_when=asyncio.FIRST_COMPLETED)
+    except asyncio.CancelledError:  # the request itself is cancelled: so is its call
+        future.cancel()
+        raise
+    finally:
+        budget.left -= loop.time() - started
+    if future.done():
+        return future.result()
+    future.cancel()
+    future.add_done_callback(_retrieve)  # its outcome is nobody's any more
+    if given_up is not None and given_up.done():
+        raise given_up.result()
+    raise RedisTimedOut(budget.seconds)
+
+
+@asynccontextmanager
+async def turn(lock: asyncio.Lock) -> AsyncIterator[None]:
+    """Hold `lock`, waiting for it within the request's budget: the holder is a request
+    waiting for Redis, so waiting behind it is waiting for Redis too."""
+    if lock.locked():
+        await within_budget(lock.acquire())
+    else:
+        await lock.acquire()  # free: taken without a wait
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def _drop(waited: Awaitable[Any]) -> None:
+    """An awaitable that will not be awaited: a coroutine is closed, a future cancelled."""
+    if asyncio.isfuture(waited):
+        waited.cancel()
+    elif asyncio.iscoroutine(waited):
+        waited.close()
+
+
+def _retrieve(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()  # read, so asyncio does not log it as never retrieved
