@@ -21,6 +21,7 @@ from athanor.engine.rules import Rules
 from athanor.engine.snapshots import OtherFormat
 from athanor.engine.violations import BadCommand
 from athanor.store import EventStore, GameNotFound, Snapshot
+from athanor.store.archive import ARCHIVED
 
 log = logging.getLogger("athanor.commands")
 CACHE_GAMES = 1024
@@ -45,12 +46,16 @@ class Games:
         self._cache.clear()
 
     async def load(self, game_id: str) -> Loaded:
-        """The game at its head: cached when the cache is at Redis's version."""
+        """The game at its head: cached when the cache is at Redis's version. An archived
+        game's bundle is checked on every load, cached or not, so a bundle lost or
+        changed is said alike by every read (and by a refusal, which loads to confirm)."""
         cached = self._cache.get(game_id)
         if cached is not None:
             # one small read keeps the cache honest when other servers share the Redis
-            version = int(await self.store.get_meta_field(game_id, "version") or 0)
-            if cached.state.version == version:
+            version, archived = await self.store.get_meta_fields(game_id, ["version", ARCHIVED])
+            if cached.state.version == int(version or 0):
+                if archived:
+                    await self.records.bundle(await self.store.head(game_id))
                 return cached
         head = await self.store.head(game_id)
         rules = await self.records.rules_of(head)

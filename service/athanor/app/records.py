@@ -46,13 +46,14 @@ class Records:
     async def read(
         self, head: Head, start: int = 1, end: int | None = None, fresh: bool = False
     ) -> AsyncIterator[Record]:
-        """Records start..end (None: to the end) from Redis, or from an archived game's
-        bundle; a read that an archiving cut short goes on from the bundle."""
+        """Records start..end (None: to the head) from Redis, or from an archived game's
+        bundle; a read that an archiving cut short goes on from the bundle. Never past
+        `head`: what was appended since is not part of the game as `head` has it."""
         last = head.version if end is None else min(end, head.version)
         nxt = max(start, 1)
         bundle = await self.bundle(head, fresh)
         if bundle is None:
-            async for rec in self.store.read(head.game_id, nxt, end):
+            async for rec in self.store.read(head.game_id, nxt, last):
                 nxt = rec.version + 1
                 yield rec
             if nxt > last:
