@@ -17,7 +17,8 @@ import grpc.aio
 
 from athanor_hub.buttons import AdvanceButton, DiceButton, Gesture
 from athanor_hub.config import HubConfig
-from athanor_hub.display import GAUGE, PLAIN, SUN, Frame, SunTrackDisplay, clock_text
+from athanor_hub.display import Frame, SunTrackDisplay
+from athanor_hub.framing import table_frame
 from athanor_hub.leds import SeatLeds
 from athanor_hub.link import CommandRefused, GameLink
 from athanor_hub.model import Roll, TableModel, TableView
@@ -26,7 +27,6 @@ log = logging.getLogger(__name__)
 
 TICK_S = 0.25  # how often a roll's time on screen and the dimming are checked
 FLASH_S = 1.5  # how long "not now" stays up after a press at the wrong time
-LAYOUTS = {"valley": GAUGE}  # a game's own layout; others: the sun track, or words alone
 
 
 class NotNow(Exception):
@@ -38,7 +38,7 @@ class FaceChoice:
     """Physical dice: the face the dice button has cycled to, for the seat rolling."""
 
     seat: int
-    commands: list[dict[str, Any]]  # the RollDie commands, one per face, as the server lists them
+    commands: list[dict[str, Any]]  # the roll commands, one per face, as the server lists them
     index: int = 0
 
     @property
@@ -136,27 +136,8 @@ class Hub:
         if now < self._flash_until:
             return Frame(flash=self._flash[0], flash_why=self._flash[1])
         rolling = self._roll_shown is not None and now < self._roll_until
-        layout = LAYOUTS.get(table.kind, SUN if table.track_length else PLAIN)
-        return Frame(
-            layout=layout,
-            actions_left=table.actions_left,
-            roll_purpose=self._roll_shown.purpose if rolling and self._roll_shown else "",
-            track_position=table.track_position,
-            track_length=table.track_length,
-            track_label=table.track_label,
-            phase=table.phase,
-            step=table.step,
-            awaiting=table.awaiting,
-            roll_face=self._roll_shown.face if rolling and self._roll_shown else "",
-            roll_seat=self._roll_shown.seat if rolling and self._roll_shown else 0,
-            choosing_face=self.choice.face if self.choice else "",
-            choosing_seat=self.choice.seat if self.choice else 0,
-            over=table.over,
-            winners=table.winners,
-            scores=tuple(sorted(table.scores.items())),
-            # a timed game's countdown; the tick redraws when the text changes (each second)
-            time_left=clock_text(table.time_left(now)),
-        )
+        choosing = (self.choice.seat, self.choice.face) if self.choice else (0, "")
+        return table_frame(table, now, self._roll_shown if rolling else None, choosing)
 
     async def wait_for(self, predicate: Callable[[], bool], timeout: float = 30.0) -> None:
         """Wait until `predicate` holds after a refresh (for tests and benchmarks); the
@@ -224,7 +205,8 @@ class Hub:
         raise NotNow("nothing to end now")
 
     async def _roller(self, table: TableView) -> tuple[int, list[dict[str, Any]]]:
-        """The seat the die is rolled for, and its RollDie commands (faces: physical)."""
+        """The seat the die is rolled for, and its roll commands (one per face with
+        physical dice): those of the types the table summary declares."""
         if not table.die_step:
             raise NotNow("no roll awaited")
         if self.config.operator:
@@ -234,7 +216,7 @@ class Hub:
             candidates = [table.seat]
         for seat in candidates:
             legal = await self.link.legal(seat, retry=True)
-            rolls = [c for c in legal if c.get("type") == "RollDie"]
+            rolls = [c for c in legal if c.get("type") in table.roll_commands]
             if rolls:
                 return seat, rolls
         raise NotNow("not your roll")

@@ -33,14 +33,19 @@ class TableView:
     awaiting: tuple[int, ...] = ()
     last_roll: str = ""
     last_roll_seat: int = 0
-    scores: dict[int, int] = field(default_factory=dict)
+    scores: dict[int, int] = field(default_factory=dict)  # the table's; the outcome's at the end
     die_step: bool = False
     advance: dict[int, dict[str, Any]] = field(default_factory=dict)
-    physical_dice: bool = False
+    physical_dice: bool = False  # the table's declaration: the table rolls its own dice
     over: bool = False
     winners: tuple[int, ...] = ()
-    kind: str = ""  # the game's kind: which layout the OLED uses
-    actions_left: int = -1  # the game view's "actions_left" where it has one, else -1
+    kind: str = ""
+    # what the game declares in its table summary: the OLED's layout ("": the hub
+    # chooses), its counters in order, the command types the dice button sends
+    layout: str = ""
+    counters: tuple[tuple[str, int], ...] = ()
+    roll_commands: tuple[str, ...] = ()
+    names: dict[int, str] = field(default_factory=dict)  # the players' names, where set
     # a timed game: the awaited seats' seconds left when the server answered (-1: no
     # timer), and when this hub received it on its own monotonic clock (see `time_left`)
     seconds_left: float = -1.0
@@ -59,8 +64,9 @@ class TableView:
         view = json.loads(view_json)
         t = json.loads(table_json)
         outcome = view.get("outcome") or {}
-        game = view.get("game") if isinstance(view.get("game"), dict) else {}
-        actions = game.get("actions_left")
+        over = bool(view.get("over", False))
+        # the end shows the outcome's scores: a table's running scores may count otherwise
+        scores = outcome.get("scores") if over else t.get("scores")
         left = t.get("seconds_left")
         timed = isinstance(left, int | float) and not isinstance(left, bool)
         return cls(
@@ -75,14 +81,19 @@ class TableView:
             awaiting=tuple(int(s) for s in t.get("awaiting", ())),
             last_roll=str(t.get("last_roll", "")),
             last_roll_seat=int(t.get("last_roll_seat", 0)),
-            scores={int(k): int(v) for k, v in (t.get("scores") or {}).items()},
+            scores={int(k): int(v) for k, v in (scores or {}).items()},
             die_step=bool(t.get("die_step", False)),
             advance={int(k): v for k, v in (t.get("advance") or {}).items()},
-            physical_dice=bool((view.get("options") or {}).get("physical_dice", False)),
-            over=bool(view.get("over", False)),
+            physical_dice=bool(t.get("physical_dice", False)),
+            over=over,
             winners=tuple(int(s) for s in outcome.get("winners", ())),
             kind=str(view.get("kind", "")),
-            actions_left=actions if isinstance(actions, int) else -1,
+            layout=str(t.get("layout", "")),
+            counters=tuple((str(k), int(v)) for k, v in (t.get("counters") or {}).items()),
+            roll_commands=tuple(str(c) for c in t.get("roll_commands", ())),
+            names={
+                int(k): str(v) for k, v in (t.get("names") or view.get("names") or {}).items() if v
+            },
             seconds_left=float(left) if timed else -1.0,
             received=received,
         )
@@ -112,10 +123,15 @@ class TableModel:
 
     def apply_view(self, view: TableView) -> bool:
         """Keep the newest table; True when it changed what the hub shows."""
-        if self.table is not None and view.version < self.table.version:
+        before = self.table
+        if before is not None and view.version < before.version:
             return False
-        changed = self.table is None or view != self.table
+        changed = before is None or view != before
         self.table = view
+        if before is not None and _rolled_since(before, view, self.last_roll):
+            # a game with a roll event of its own (Alkemia's ForageRolled): the table
+            # summary's last roll changed, and no DieRolled said so first
+            self.last_roll = Roll(view.version, view.last_roll_seat, view.last_roll)
         return changed
 
     def apply_event(self, version: int, type_: str, body_json: str) -> bool:
@@ -139,3 +155,14 @@ class TableModel:
     def needs_view(self) -> bool:
         """True when events were applied that the table does not reflect yet."""
         return self.table is None or self.table.version < self.version
+
+
+def _rolled_since(before: TableView, after: TableView, shown: Roll | None) -> bool:
+    """The table's last roll changed between two views and no roll event after the
+    earlier one was applied."""
+    if not after.last_roll or (after.last_roll, after.last_roll_seat) == (
+        before.last_roll,
+        before.last_roll_seat,
+    ):
+        return False
+    return shown is None or shown.version <= before.version

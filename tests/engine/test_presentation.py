@@ -110,8 +110,12 @@ def check_table(rules: Any, state: GameState) -> Table:
         assert command in legal[seat]
         if sum(c["type"] == command["type"] for c in legal[seat]) == 1:
             assert command == advance[seat]
-    # the rest is the game's own summary, untouched
-    assert replace(t, awaiting=(), die_step=False, advance={}) == RULES.table(state.rules_state)
+    assert t.roll_commands == tuple(sorted(rules.presentation.roll_commands))
+    # the rest is the game's own summary, untouched (but for the dice, which the engine
+    # also calls physical when a roll listed names its face)
+    derived = {"awaiting": (), "die_step": False, "advance": {}, "roll_commands": ()}
+    own = RULES.table(state.rules_state)
+    assert replace(t, **derived, physical_dice=own.physical_dice) == own
     return t
 
 
@@ -289,7 +293,8 @@ def test_nothing_is_awaited_once_the_game_is_over_whatever_the_rules_list() -> N
 
 def test_without_a_table_part_the_summary_is_the_derived_fields_alone() -> None:
     rules = with_presentation(table=None, roll_commands=frozenset({COMMIT}))
-    assert game.table(rules, new_game(rules)) == Table(awaiting=(1, 2, 3), die_step=True)
+    derived = Table(awaiting=(1, 2, 3), die_step=True, roll_commands=(COMMIT,))
+    assert game.table(rules, new_game(rules)) == derived
 
 
 def test_a_table_part_that_raises_raises_by_default() -> None:
@@ -311,7 +316,9 @@ def test_a_table_part_that_raises_is_reported_and_the_derived_fields_stand() -> 
     reports: list[tuple[str, Exception]] = []
     t = game.table(rules, state, lambda name, err: reports.append((name, err)))
     assert reports == [("table", bug)] and reports[0][1] is bug
-    assert t == Table(awaiting=(1, 2, 3))
+    assert t == Table(
+        awaiting=(1, 2, 3), roll_commands=tuple(sorted(RULES.presentation.roll_commands))
+    )
     # a part that does not raise is never reported
     reports.clear()
     game.table(RULES, state, lambda name, err: reports.append((name, err)))

@@ -63,7 +63,7 @@ FRAMES = {
         track_label="cards left",
         phase="play",
         step="2 actions left",
-        actions_left=2,
+        counters=(("actions", 2),),
         awaiting=(3,),
     ),
     "valley-over": Frame(layout=GAUGE, over=True, winners=(2,), scores=((1, 31), (2, 44), (3, 12))),
@@ -137,5 +137,5 @@ def test_a_game_without_a_track_draws_no_sun() -> None:
 def test_long_captions_are_cut_not_clipped_on_both_sides() -> None:
     frame = Frame(layout=PLAIN, track_label="x" * 60, awaiting=(1,))
     image = render(frame)
-    box = image.crop((0, 10, 128, 26)).getbbox()
+    box = image.crop((0, 0, 128, 11)).getbbox()  # the top row
     assert box is not None and box[0] <= 1  # starts at the left edge: cut at the right

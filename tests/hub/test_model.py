@@ -58,3 +58,41 @@ def test_backoff_is_jittered_exponential_and_capped() -> None:
     assert len(set(delays)) == len(delays)  # jitter: no two hubs retry in lockstep
     backoff.reset()
     assert backoff.next_delay() <= 0.1
+
+
+def test_the_hub_reads_what_the_table_summary_declares() -> None:
+    table = view(
+        3,
+        layout="gauge",
+        counters={"actions": 0, "cards": 4},
+        roll_commands=["RollForage"],
+        physical_dice=True,
+        names={"1": "Ann", "2": ""},
+    )
+    assert table.layout == "gauge" and table.counters == (("actions", 0), ("cards", 4))
+    assert table.roll_commands == ("RollForage",) and table.physical_dice
+    assert table.names == {1: "Ann"}  # a seat without a name is shown by its number
+
+
+def test_the_end_shows_the_outcome_not_the_running_scores() -> None:
+    outcome = {"scores": {"1": 65, "2": 70, "3": 9}, "winners": [2]}
+    ended = {"seats": 3, "over": True, "outcome": outcome}
+    counted = json.dumps(TABLE | {"scores": {"1": 8, "2": 4, "3": 0}})
+    table = TableView.parse(9, 0, json.dumps(ended), counted)
+    assert table.scores == {1: 65, 2: 70, 3: 9} and table.winners == (2,)
+    assert TableView.parse(8, 0, json.dumps({"seats": 3}), counted).scores == {1: 8, 2: 4, 3: 0}
+
+
+def test_a_roll_the_table_summary_shows_is_shown_once() -> None:
+    """A game whose roll event is its own (not DieRolled): the summary's last roll."""
+    model = TableModel()
+    model.start_at(view(1, last_roll="3", last_roll_seat=1))
+    assert model.last_roll is None  # history before the hub started is not shown
+    model.apply_event(2, "ForageRolled", "{}")
+    model.apply_view(view(2, last_roll="5", last_roll_seat=2))
+    assert model.last_roll is not None and (model.last_roll.seat, model.last_roll.face) == (2, "5")
+    # a DieRolled event already showed the roll: the summary does not show it again
+    model.apply_event(3, "DieRolled", json.dumps({"seat": 1, "face": "skull"}))
+    shown = model.last_roll
+    model.apply_view(view(3, last_roll="skull", last_roll_seat=1))
+    assert model.last_roll is shown

@@ -39,7 +39,7 @@ def test_the_corner_reads_like_a_clock(seconds: float | None, shown: str) -> Non
 @pytest.mark.parametrize("layout", ["sun", GAUGE, PLAIN])
 def test_the_time_left_is_drawn_in_the_top_right_corner_only(layout: str) -> None:
     base = Frame(layout=layout, track_position=3, track_length=6, track_label="Round 3",
-                 phase="choose", awaiting=(1,), actions_left=2)  # fmt: skip
+                 phase="choose", awaiting=(1,), counters=(("actions", 2),))  # fmt: skip
     plain, timed = render(base), render(Frame(**{**base.__dict__, "time_left": "0:42"}))
     changed = [
         (x, y)

@@ -276,7 +276,18 @@ def table(rules: Rules, state: GameState, report: HookReport = _raise) -> Table:
         chosen = next((by_type[t] for t in shown.advance_commands if t in by_type), None)
         if chosen is not None:
             advance[seat] = chosen
-    return replaced(t, awaiting=tuple(waiting), die_step=rolls, advance=advance)
+    # a die the table rolls itself: the game says so, or a roll listed names its face
+    physical = t.physical_dice or any(
+        "face" in c for cs in waiting.values() for c in cs if c.get("type") in shown.roll_commands
+    )
+    return replaced(
+        t,
+        awaiting=tuple(waiting),
+        die_step=rolls,
+        advance=advance,
+        roll_commands=tuple(sorted(shown.roll_commands)),
+        physical_dice=physical,
+    )
 
 
 def outcome(state: GameState) -> Outcome | None:

@@ -26,8 +26,10 @@ class Table:
     """The table summary clients and the hub show: track, phase and step, who is
     awaited, the last roll, the scores.
 
-    A game's `Presentation.table` fills the track, phase, step, roll and scores; the
-    engine fills `awaiting`, `die_step` and `advance` from the seats' legal commands
+    A game's `Presentation.table` fills the track, phase, step, roll and scores, and
+    declares its layout, its counters and whether its dice are physical; the engine
+    fills `awaiting`, `die_step`, `advance` and `roll_commands` from the seats' legal
+    commands and the presentation
     (`athanor.engine.presenting.table`), so they can never disagree with what a seat may do.
     """
 
@@ -42,6 +44,13 @@ class Table:
     scores: Mapping[int, int] = field(default_factory=dict)
     die_step: bool = False  # an awaited seat may roll (one of Presentation.roll_commands)
     advance: Mapping[int, JSON] = field(default_factory=dict)  # seat -> its "done/pass" command
+    # how the hub lays the table out: "sun" (the track as a sun's course), "gauge" (the
+    # track as a bar beside the first counter) or "plain" (words); "": the hub chooses
+    layout: str = ""
+    counters: Mapping[str, int] = field(default_factory=dict)  # e.g. {"actions": 2}, in order
+    # the engine fills these from Presentation.roll_commands and the legal commands
+    roll_commands: tuple[str, ...] = ()  # command types that roll a die (the dice button)
+    physical_dice: bool = False  # the table rolls its own dice: a roll command names a face
 
     def to_json(self) -> JSON:
         return {
@@ -56,6 +65,10 @@ class Table:
             "scores": {str(k): v for k, v in self.scores.items()},
             "die_step": self.die_step,
             "advance": {str(k): v for k, v in self.advance.items()},
+            "layout": self.layout,
+            "counters": dict(self.counters),
+            "roll_commands": list(self.roll_commands),
+            "physical_dice": self.physical_dice,
         }
 
 

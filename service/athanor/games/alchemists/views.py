@@ -171,4 +171,5 @@ def table(state: State) -> Table:
         phase=state["phase"],
         step=str(state["queue"][0][0]) if state["phase"] == "resolve" and state["queue"] else "",
         scores={int(s): p["reputation"] for s, p in state["players"].items()},
+        layout="sun",  # the six rounds
     )

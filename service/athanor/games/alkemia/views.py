@@ -12,6 +12,7 @@ from typing import Any
 
 from athanor.engine import Table
 from athanor.engine.decisions import seen_by
+from athanor.games.alkemia import dice
 from athanor.games.alkemia.content import Content
 from athanor.games.alkemia.state import JSON, State
 
@@ -119,4 +120,7 @@ def table(state: State) -> Table:
         last_roll=str(last.get("roll", "")),
         last_roll_seat=int(last.get("seat", 0)),
         scores={int(k): sum(1 for x in p["slots"] if x["done"]) for k, p in crests.items()},
+        layout="plain",
+        counters={"Field Actions": turn["fa"]} if state["phase"] == "field" and turn else {},
+        physical_dice=dice.physical(state),
     )

@@ -175,4 +175,6 @@ def table(cards: Cards, state: State) -> Table:
         last_roll=roll["face"],
         last_roll_seat=roll["seat"],
         scores={int(s): p["reputation"] for s, p in state["players"].items()},
+        layout="sun",  # the day's rounds, sunrise to sunset
+        physical_dice=bool(state["options"].get("physical_dice")),
     )

@@ -83,6 +83,9 @@ def table(content: Content, state: State) -> Table:
         phase=state["phase"],
         step=f"{count(state['actions_left'], 'action')} left" if state["phase"] == "play" else "",
         scores={int(s): p["ep"] for s, p in state["players"].items()},
+        layout="gauge",  # the deck as a bar beside the actions left
+        # the turn's actions, 0 included, while seats take turns (none in the skills round)
+        counters={"actions": state["actions_left"]} if state["phase"] == "play" else {},
     )
 
 

@@ -116,6 +116,7 @@ def table(content: Content, state: State) -> Table:
         phase=phase,
         step=step,
         scores=scores,
+        layout="plain",  # the ravens are counted in the label; the step needs the room
     )
 
 
