@@ -1,5 +1,5 @@
-"""SunTrackDisplay: the 128x64 OLED. Each game's layout (the sun on its arc with the
-round; a deck gauge with the actions left; words alone), phase and step, who is awaited,
+"""SunTrackDisplay: the 128x64 OLED. The layout the game declares (the sun on its arc;
+a gauge beside a counter; words alone), phase and step, who is awaited,
 a timed game's time left in the top right corner, the roll and what it was for, a
 "not now" flash, and why the hub is offline.
 

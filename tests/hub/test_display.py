@@ -139,3 +139,18 @@ def test_long_captions_are_cut_not_clipped_on_both_sides() -> None:
     image = render(frame)
     box = image.crop((0, 0, 128, 11)).getbbox()  # the top row
     assert box is not None and box[0] <= 1  # starts at the left edge: cut at the right
+
+
+def gauge_left(*counters: tuple[str, int]) -> Image.Image:
+    """The gauge layout's left part, where the first counter is drawn."""
+    frame = Frame(layout=GAUGE, track_position=20, track_length=30, track_label="cards left",
+                  counters=counters)  # fmt: skip
+    return render(frame).crop((0, 0, 44, 42))
+
+
+def test_the_gauge_shows_a_counter_at_zero() -> None:
+    """A declared counter of 0 (no actions left in a turn) is drawn, not left out; a
+    game that declares none (Valley's skills round) leaves the place empty."""
+    zero = gauge_left(("actions", 0))
+    assert gauge_left().getbbox() is None and zero.getbbox() is not None
+    assert zero.tobytes() != gauge_left(("actions", 1)).tobytes()
