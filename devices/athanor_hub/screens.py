@@ -141,12 +141,27 @@ def _playing(frame: Frame) -> list[Element]:
     if frame.layout == GAUGE:
         out = _gauge(frame, top_right)
     elif frame.layout == SUN:
-        out = [_caption(frame.track_label, top_right), _sun_track(frame)]
+        return [*corner, *_sun(frame, top_right)]
     else:
         return [*corner, *_plain(frame, top_right)]
     out.append(row(STEP_Y, _phase_and_step(frame.phase, _named(frame, frame.step))))
     out.append(row(BOTTOM_Y, _awaiting(frame)))
     return [*corner, *out]
+
+
+def _sun(frame: Frame, top_right: int) -> list[Element]:
+    """The sun track; a step too long for one row takes two, under a flatter arc whose
+    sun has no rays."""
+    step = _named(frame, frame.step)
+    line = _phase_and_step(frame.phase, step)
+    out = [_caption(frame.track_label, top_right)]
+    if not line.endswith(MORE) or line == step:
+        out += [_sun_track(frame), row(STEP_Y, line)]
+    else:
+        lines = wrap(step or frame.phase, WIDTH, 2)
+        out += [_sun_track(frame, compact=True), row(STEP_Y - LINE, lines[0])]
+        out += [row(STEP_Y, text) for text in lines[1:]]
+    return [*out, row(BOTTOM_Y, _awaiting(frame))]
 
 
 def _caption(text: str, top_right: int) -> Element:
@@ -216,28 +231,30 @@ def _gauge(frame: Frame, top_right: int) -> list[Element]:
     return out
 
 
-def _sun_track(frame: Frame) -> Element:
-    """Positions on an arc from sunrise (left) to sunset (right), the sun at its place."""
+def _sun_track(frame: Frame, compact: bool = False) -> Element:
+    """Positions on an arc from sunrise (left) to sunset (right), the sun at its place;
+    `compact`: a flatter arc over the middle's upper part, the sun without rays."""
     n = max(frame.track_length, 1)
+    cy, ry = (24, 8) if compact else (32, 12)
 
     def arc(d: ImageDraw.ImageDraw) -> None:
         for i in range(1, n + 1):
-            x, y = _arc_point(i, n)
+            x, y = _arc_point(i, n, cy, ry)
             if i == frame.track_position:
                 d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=1)
-                for k in range(8):  # rays
+                for k in range(8 if not compact else 0):  # rays
                     dx, dy = math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)
                     d.line((x + 7 * dx, y + 7 * dy, x + 9 * dx, y + 9 * dy), fill=1)
             else:
                 d.ellipse((x - 2, y - 2, x + 2, y + 2), outline=1)
 
-    return Element(MIDDLE, shape=arc)
+    return Element((0, LINE, WIDTH - 1, STEP_Y - LINE - 1) if compact else MIDDLE, shape=arc)
 
 
-def _arc_point(i: int, n: int) -> tuple[int, int]:
-    """Position i of n, spaced evenly across, on a half ellipse in the middle rows (the
-    sun and its rays stay inside them wherever it is)."""
-    cx, cy, rx, ry = WIDTH // 2, 32, 52, 12
+def _arc_point(i: int, n: int, cy: int, ry: int) -> tuple[int, int]:
+    """Position i of n, spaced evenly across, on a half ellipse of height `ry` on `cy`
+    (the sun and its rays stay inside the arc's box wherever it is)."""
+    cx, rx = WIDTH // 2, 52
     x = cx - rx if n == 1 else cx - rx + (i - 1) * 2 * rx / (n - 1)
     y = cy - ry * math.sqrt(max(0.0, 1 - ((x - cx) / rx) ** 2))
     return round(x), round(y)
@@ -260,7 +277,7 @@ def _named(frame: Frame, text: str) -> str:
     names = dict(frame.names)
 
     def name(match: re.Match[str]) -> str:
-        return names.get(int(match.group(1)), "")[:NAME_IN_TEXT] or match.group(0)
+        return names.get(int(match.group(1)), "")[:NAME_IN_TEXT].rstrip() or match.group(0)
 
     return SEAT_IN_TEXT.sub(name, text) if names else text
 
