@@ -112,6 +112,9 @@ class TableModel:
     version: int = 0  # the last event applied (or the view a fresh hub started from)
     table: TableView | None = None
     last_roll: Roll | None = None
+    # the summary's roll, from a view ahead of the events: shown once they reach it,
+    # unless a roll event among them says it first
+    pending_roll: Roll | None = None
     applied: list[tuple[int, str]] = field(default_factory=list)  # (version, type), in order
     ended: bool = False  # GameEnded was applied
 
@@ -131,7 +134,11 @@ class TableModel:
         if before is not None and _rolled_since(before, view, self.last_roll):
             # a game with a roll event of its own (Alkemia's ForageRolled): the table
             # summary's last roll changed, and no DieRolled said so first
-            self.last_roll = Roll(view.version, view.last_roll_seat, view.last_roll)
+            roll = Roll(view.version, view.last_roll_seat, view.last_roll)
+            if view.version <= self.version:
+                self.last_roll = roll
+            else:
+                self.pending_roll = roll
         return changed
 
     def apply_event(self, version: int, type_: str, body_json: str) -> bool:
@@ -150,6 +157,9 @@ class TableModel:
             self.last_roll = Roll(
                 version, int(body.get("seat", 0)), str(body.get("face", "")), purpose
             )
+            self.pending_roll = None
+        if self.pending_roll is not None and version >= self.pending_roll.version:
+            self.last_roll, self.pending_roll = self.pending_roll, None
         return True
 
     def needs_view(self) -> bool:

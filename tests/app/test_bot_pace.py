@@ -21,19 +21,11 @@ from athanor.engine import game
 from athanor.engine.record import Record
 from athanor.server.config import ServeConfig
 from athanor.store import GameFeeds, MemoryEventStore
+from tests.clocks import START, Clock
 from tests.fixture_game.crucible import GAME
 from tests.waiting import wait_until_async
 
-START = 1_800_000_000.0  # any fixed Unix time: nothing here reads the real clock
 PACE = 5.0
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @asynccontextmanager

@@ -113,6 +113,7 @@ def play_to_the_end(server: ServerProcess, kind: str, players: int, *options: st
     assert run_cli(server, "verify", game_id, timeout=120).stdout.startswith("ok:")
 
 
+@pytest.mark.slow  # two whole games through a server process
 def test_a_server_plays_new_packs_to_the_end(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

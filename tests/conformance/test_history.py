@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -14,20 +13,11 @@ import pytest
 from athanor.app.auth import SPECTATOR, Caller
 from athanor.app.service import GameService
 from athanor.engine import game
-from athanor.store import GameFeeds, MemoryEventStore
-from tests.conformance.tables import KINDS, MAX_COMMANDS, Table, smallest
+from tests.conformance.tables import MAX_COMMANDS, Table, smallest
 
 JSON = dict[str, Any]
 QUICK = smallest()
 SAMPLED_VERSIONS = 40  # past versions read per game in the quick runs (all in the slow set)
-
-
-@pytest.fixture
-async def service() -> AsyncIterator[GameService]:
-    store = MemoryEventStore()
-    feeds = GameFeeds(store)
-    yield GameService(store, feeds, KINDS)
-    await feeds.close()
 
 
 def callers(seats: int) -> list[Caller]:

@@ -9,7 +9,6 @@ view that lists a mapping in the order a history happened to build it fails here
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 
 import pytest
 
@@ -18,19 +17,10 @@ from athanor.app.service import GameService
 from athanor.engine import game
 from athanor.engine.game import GameState
 from athanor.engine.record import canonical
-from athanor.store import GameFeeds, MemoryEventStore
-from tests.conformance.tables import KINDS, Played, Table, smallest, tables
+from tests.conformance.tables import Played, Table, smallest, tables
 
 QUICK = smallest()
 SLOW = [pytest.param(t, marks=pytest.mark.slow) for t in tables() if t not in QUICK]
-
-
-@pytest.fixture
-async def service() -> AsyncIterator[GameService]:
-    store = MemoryEventStore()
-    feeds = GameFeeds(store)
-    yield GameService(store, feeds, KINDS)
-    await feeds.close()
 
 
 def shown(p: Played, state: GameState) -> list[str]:

@@ -15,6 +15,7 @@ from PIL import Image, ImageChops
 from athanor_hub.config import DisplayConfig
 from athanor_hub.display import GAUGE, PLAIN, Frame, SunTrackDisplay, render
 from athanor_hub.emulate import emulated_device
+from tests.clocks import Clock
 
 REFERENCE = Path(__file__).parent / "reference"
 LABELS = ("Open", "Morning", "Midday", "Afternoon", "Evening", "Closed")
@@ -93,16 +94,8 @@ def test_every_sun_position_draws_a_different_frame() -> None:
     assert len(set(images)) == 6
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_redraws_only_when_the_frame_changes_and_dims_when_idle() -> None:
-    clock = Clock()
+    clock = Clock(0.0)
     frames: list[Image.Image] = []
     device = emulated_device()
     config = DisplayConfig(dim_after_s=60, contrast=200, dim_contrast=5)

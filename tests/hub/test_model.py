@@ -96,3 +96,22 @@ def test_a_roll_the_table_summary_shows_is_shown_once() -> None:
     shown = model.last_roll
     model.apply_view(view(3, last_roll="skull", last_roll_seat=1))
     assert model.last_roll is shown
+
+
+def test_a_view_ahead_of_the_events_waits_for_them_before_its_roll_is_shown() -> None:
+    """After a reconnect the fresh view can come before the events that led to it."""
+    model = TableModel()
+    model.start_at(view(1, last_roll="3", last_roll_seat=1))
+    model.apply_view(view(5, last_roll="skull", last_roll_seat=2))
+    assert model.last_roll is None  # the events up to 5 are not applied yet
+    model.apply_event(2, "CardCommitted", "{}")
+    model.apply_event(3, "DieRolled", json.dumps({"seat": 2, "face": "skull"}))
+    model.apply_event(4, "CardCommitted", "{}")
+    model.apply_event(5, "CardCommitted", "{}")
+    assert model.last_roll is not None and model.last_roll.version == 3  # the event's own
+    # a game whose roll event is its own: the summary's roll, once the events reach it
+    model.apply_view(view(7, last_roll="4", last_roll_seat=1))
+    model.apply_event(6, "ForageRolled", "{}")
+    assert model.last_roll.version == 3
+    model.apply_event(7, "CardCommitted", "{}")
+    assert (model.last_roll.version, model.last_roll.face) == (7, "4")

@@ -12,20 +12,12 @@ import grpc
 import pytest
 
 from athanor.v1 import athanor_pb2 as pb
-from tests import backends
 from tests.backends import RedisServer
 from tests.integration.helpers import bearer, new_game, play_one_command
 from tests.server_process import ServerProcess
 
 WATCH = "/athanor.v1.Athanor/Watch"
 EACH = 8  # watchers per audience on the shared server
-
-
-@pytest.fixture
-def redis(tmp_path: Path) -> Iterator[RedisServer]:
-    server = backends.start("redis6", tmp_path / "redis")
-    yield server
-    server.close()
 
 
 @pytest.fixture

@@ -16,19 +16,11 @@ from athanor.store import connect
 from athanor.store.limits import WRONG, Rate, RedisJoinLimits
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc
-from tests import backends
 from tests.backends import RedisServer
 from tests.server_process import ServerProcess
 from tests.waiting import wait_until
 
 WRONG_CODE = "00000-00000"
-
-
-@pytest.fixture
-def redis(tmp_path: Path) -> Iterator[RedisServer]:
-    server = backends.start("redis6", tmp_path / "redis")
-    yield server
-    server.close()
 
 
 @pytest.fixture

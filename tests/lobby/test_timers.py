@@ -15,18 +15,10 @@ from athanor.app.service import GameService
 from athanor.engine import audit, game
 from athanor.engine.violations import BadCommand, RuleViolation
 from athanor.store import GameFeeds, MemoryEventStore
+from tests.clocks import START, Clock
 from tests.fixture_game.crucible import GAME
 
-START = 1_800_000_000.0  # any fixed Unix time: nothing here reads the real clock
 MOVE = 60
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
