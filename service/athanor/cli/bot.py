@@ -12,11 +12,12 @@ from typing import Any
 
 import grpc
 
-from athanor.cli.client import metadata
+from athanor.cli.client import metadata, refusal
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 
 MAX_RETRIES = 20
+RESIGNED = "RESIGNED"  # the refusal of a move for a seat the server's bot plays
 
 
 @dataclass
@@ -34,17 +35,22 @@ def play(
     rng: random.Random,
     on_command: Callable[[int, int, str], None] = lambda seat, version, cmd: None,
     max_commands: int = 1_000_000,
+    left_to_the_server: set[int] | None = None,
 ) -> BotResult:
     """Act for `seats` until the game ends or none of them has anything to do.
 
     With an operator token the bot names each seat; with a seat token it plays that seat.
+    A seat that resigned is the server's bot's: it is added to `left_to_the_server`
+    and not played again.
     """
+    if left_to_the_server is None:
+        left_to_the_server = set()
     md = metadata(token)
     commands = 0
     conflicts = 0
     while commands < max_commands:
         moved = False
-        for seat in seats:
+        for seat in [s for s in seats if s not in left_to_the_server]:
             legal = stub.ListLegalCommands(
                 pb.ListLegalCommandsRequest(game_id=game_id, seat=seat), metadata=md
             )
@@ -67,6 +73,9 @@ def play(
                 # someone else moved first: look at the game again
                 if err.code() == grpc.StatusCode.ABORTED and conflicts < MAX_RETRIES:  # type: ignore[attr-defined]
                     conflicts += 1
+                    continue
+                if refusal(err) == RESIGNED:  # the server's bot plays that seat now
+                    left_to_the_server.add(seat)
                     continue
                 raise
             conflicts = 0
@@ -94,16 +103,19 @@ def follow(
     md = metadata(token)
     total = 0
     stream: Any = None
+    server_plays: set[int] = set()
     try:
         while True:
-            result = play(stub, game_id, seats, token, rng, on_command, max_commands - total)
+            result = play(
+                stub, game_id, seats, token, rng, on_command, max_commands - total, server_plays
+            )
             total += result.commands
             if result.over or total >= max_commands:
                 return BotResult(total, result.version, result.over)
             # the version at which the seats had nothing to do: a turn that came since
             # (the view above may be newer) must not wait for the next event
             seen = 0
-            for seat in seats:
+            for seat in [s for s in seats if s not in server_plays]:
                 legal = stub.ListLegalCommands(
                     pb.ListLegalCommandsRequest(game_id=game_id, seat=seat), metadata=md
                 )

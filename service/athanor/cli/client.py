@@ -59,6 +59,16 @@ def stub(server: str, tls_ca: Path | None = None) -> Iterator[pb_grpc.AthanorStu
         channel.close()
 
 
+def refusal(err: grpc.RpcError) -> str:
+    """The rule code of a refused command ("RESIGNED"), or "" for any other error."""
+    status = rpc_status.from_call(err)  # type: ignore[arg-type]
+    for detail in status.details if status is not None else ():
+        info = error_details_pb2.ErrorInfo()
+        if detail.Unpack(info):
+            return str(info.reason)
+    return ""
+
+
 def describe(err: grpc.RpcError) -> str:
     """A status in plain words, with the rule id when a rule refused the command."""
     code = err.code()  # type: ignore[attr-defined]

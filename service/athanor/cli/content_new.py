@@ -35,7 +35,7 @@ def run(kind: str, directory: str) -> int:
         print(f"athanor: {err}", file=sys.stderr)
         return 2
     quoted = shlex.quote(directory)
-    print(f"wrote a {kind} content pack to {directory}: {', '.join(written)}")
+    print(f"wrote a content pack for {kind} to {directory}: {', '.join(written)}")
     print(f"guide: {guide(builtin)}")
     print("next:")
     print(f"  1. enter your cards in its files (they hold the built-in pack's; see {NOTE})")
