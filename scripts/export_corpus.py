@@ -134,8 +134,11 @@ class Release:
     def start(self) -> None:
         port = _free_port()
         serve = ["serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(self.data)]
-        if "--no-web" in self.help_text("serve"):
+        serving = self.help_text("serve")
+        if "--no-web" in serving:
             serve.append("--no-web")
+        if "--bot-pace" in serving:
+            serve += ["--bot-pace", "0"]  # the server's bot at once: nobody watches these
         self.server = subprocess.Popen(
             [sys.executable, "-m", "athanor.cli.main", *serve],
             env=self.env,
