@@ -39,6 +39,9 @@ def test_kinds_lists_the_built_in_games_and_the_fixture_game(server: ServerProce
     listed = {k.kind: (k.min_seats, k.max_seats) for k in kinds}
     assert listed["crucible"] == (2, 4)
     assert listed["apothebakery"] == (1, 4)  # one seat: Solo Mode
+    house = {k.kind: k.house_rules for k in kinds}
+    assert "Athanor's own" in house["witchs_brew"]  # its scoring is not the rulebook's
+    assert house["valley"] == ""
 
 
 def test_two_writers_racing_on_one_version_one_wins_one_is_aborted(server: ServerProcess) -> None:

@@ -224,6 +224,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
                     min_seats=r.min_seats,
                     max_seats=r.max_seats,
                     rules_version=r.rules_version,
+                    house_rules=self.service.kinds.game(r.kind).house_rules,
                     packs=[
                         pb.ContentPack(id=p.id, digest=p.digest)
                         for p in self.service.kinds.packs(r.kind)

@@ -244,3 +244,6 @@ class GameKind:
     packs: PackFormat | None = None
     older: Mapping[str, RulesBuilder] = field(default_factory=dict)
     by_created_schema: Mapping[tuple[str, int], RulesBuilder] = field(default_factory=dict)
+    # a sentence the lobby shows beside the kind: what the project decided that a
+    # player should know before sitting down (ListKinds' house_rules)
+    house_rules: str = ""

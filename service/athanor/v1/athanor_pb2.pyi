@@ -7,20 +7,22 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Kind(_message.Message):
-    __slots__ = ("kind", "title", "min_seats", "max_seats", "rules_version", "packs")
+    __slots__ = ("kind", "title", "min_seats", "max_seats", "rules_version", "packs", "house_rules")
     KIND_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     MIN_SEATS_FIELD_NUMBER: _ClassVar[int]
     MAX_SEATS_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     PACKS_FIELD_NUMBER: _ClassVar[int]
+    HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
     kind: str
     title: str
     min_seats: int
     max_seats: int
     rules_version: str
     packs: _containers.RepeatedCompositeFieldContainer[ContentPack]
-    def __init__(self, kind: _Optional[str] = ..., title: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., rules_version: _Optional[str] = ..., packs: _Optional[_Iterable[_Union[ContentPack, _Mapping]]] = ...) -> None: ...
+    house_rules: str
+    def __init__(self, kind: _Optional[str] = ..., title: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., rules_version: _Optional[str] = ..., packs: _Optional[_Iterable[_Union[ContentPack, _Mapping]]] = ..., house_rules: _Optional[str] = ...) -> None: ...
 
 class ContentPack(_message.Message):
     __slots__ = ("id", "digest")

@@ -126,5 +126,9 @@ GAME = GameKind(
     build=WitchsBrewRules,
     packs=FORMAT,
     older={WitchsBrewRules01.rules_version: WitchsBrewRules01},
+    house_rules=(
+        "Scoring is Athanor's own, not the rulebook's: printed card values "
+        "plus 1 point per vial (option vial_points)."
+    ),
 )
 RULES = WitchsBrewRules(FORMAT.open())

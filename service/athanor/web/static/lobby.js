@@ -30,6 +30,7 @@ export async function lobby() {
   const open = el("section", { class: "panel", id: "lobby-games", "aria-live": "polite" });
   const join = seatLinkForm(notice);
   const kinds = await call("ListKinds", {}, null).catch((err) => ({ error: err }));
+  for (const k of kinds.kinds || []) houseRules[k.kind] = k.houseRules || "";
   const places = {
     notice,
     open,
@@ -133,9 +134,13 @@ function createForm(kinds, operator, { notice, open, created, games }) {
     el("label", { class: "check" }, el("input", { type: "radio", name: "listing", value: "listed", checked: true }), " Listed in the lobby"),
     el("label", { class: "check" }, el("input", { type: "radio", name: "listing", value: "private" }), " Private (only with the code)"));
   const openBox = el("input", { id: "open-table", name: "open", type: "checkbox" });
+  const kindNote = el("div", { id: "kind-house-rules", "aria-live": "polite" });
+  const showKindNote = () => kindNote.replaceChildren(...[houseRulesNote(kindSelect.value)].filter(Boolean));
+  kindSelect.addEventListener("change", showKindNote);
+  showKindNote();
   const create = el("form", { class: "panel", id: "create-form" },
     el("h2", { text: "New game" }),
-    el("label", { for: "kind" }, "Game"), kindSelect,
+    el("label", { for: "kind" }, "Game"), kindSelect, kindNote,
     el("label", { for: "seats" }, "Players"),
     el("input", { id: "seats", name: "seats", type: "number", min: 1, max: 6, value: 2, required: true }),
     el("label", { class: "check", for: "open-table" }, openBox, " Open table: players join with a code and their name"),
@@ -164,6 +169,13 @@ function createForm(kinds, operator, { notice, open, created, games }) {
     }
   });
   return create;
+}
+
+// each kind's house rules (ListKinds), shown wherever a player picks a game to sit at
+const houseRules = {};
+
+function houseRulesNote(kind) {
+  return houseRules[kind] ? el("p", { class: "hint house-rules", text: `House rules: ${houseRules[kind]}` }) : null;
 }
 
 function optionsText(options) {
@@ -214,6 +226,7 @@ function lobbyEntry(g, notice) {
   return el("li", { "data-game": g.gameId },
     el("p", {}, el("strong", { class: "code", text: g.code }), ` · ${g.kind} · ${optionsText(g.options)}`),
     el("p", { class: "seats", text: `Seats ${seats.join(" · ")} (${free.length} free)` }),
+    houseRulesNote(g.kind),
     form);
 }
 
