@@ -36,7 +36,7 @@ def athanor(server: ServerProcess, *args: str) -> subprocess.CompletedProcess[st
 
 
 @pytest.mark.rule("AK-Q-07", "AK-WK-08", "AK-Q-47")
-@pytest.mark.parametrize("seats", [2, 6])
+@pytest.mark.parametrize("seats", [2, pytest.param(6, marks=pytest.mark.slow)])
 def test_the_bot_plays_every_seat_to_the_end_and_the_log_verifies(
     alkemia_server: ServerProcess, seats: int
 ) -> None:
