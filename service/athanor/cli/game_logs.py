@@ -160,7 +160,7 @@ def cmd_verify(args: argparse.Namespace, s: Any, md: Any) -> int:
         how = "re-ran every command" if report.rerun else "chain only"
         print(f"ok: {report.events} events; {how}")
         return 0
-    # version 0: no event is to blame (the archive bundle is missing, say)
+    # version 0: no one event is to blame
     where = f" at version {report.first_bad_version}" if report.first_bad_version else ""
     print(f"bad{where}: {report.reason}")
     return 1
