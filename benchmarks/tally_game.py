@@ -32,6 +32,9 @@ class TallyRules:
     rules_version = "1"
     min_seats = 1
     max_seats = 4
+    state_format = 1
+    undo_forbidden: frozenset[str] = frozenset()
+    undo_checks_twins = True
 
     def __init__(self) -> None:
         self.event_schemas: dict[str, int] = {TICKED: 1}
