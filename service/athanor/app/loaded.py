@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from athanor.engine import game
+from athanor.engine import game, presenting
 from athanor.engine.record import Record
 from athanor.engine.rules import Rules
 
@@ -70,8 +70,7 @@ class Loaded:
 
 def display_names(seating: game.Seating) -> dict[int, str]:
     """What sentences call each seat: its player's name, or "Bot N" for the server's bot."""
-    bots = {s: f"Bot {s}" for s in seating.bots if s not in seating.names}
-    return {**bots, **seating.names}
+    return presenting.seat_names(seating)
 
 
 def stamp(unix: float) -> str:

@@ -5,7 +5,7 @@ control, format (bidi overrides, zero-width joiners), private-use and unassigned
 character goes, runs of spaces become one, and the result must be 1-24 characters.
 Cheap look-alike tricks are refused: letters from more than one alphabet (a Latin
 name with a Cyrillic a in it), a pile of combining marks, and a name that reads as a seat
-("Seat 2"), which sentences would take for another seat.
+("Seat 2", "Bot 2", "you"), which the texts a seat is shown would take for another seat.
 """
 
 from __future__ import annotations
@@ -58,4 +58,4 @@ def clean_name(text: str) -> str:
     try:
         return game.check_name(name)
     except BadCommand:
-        raise BadCommand("a name may not read as a seat (Seat 2)") from None
+        raise BadCommand("a name may not read as a seat (Seat 2, Bot 2, you)") from None

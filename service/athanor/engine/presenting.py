@@ -15,7 +15,7 @@ from typing import Any
 
 from athanor.engine.record import canonical
 from athanor.engine.rules import Outcome, Rules, Section, Table
-from athanor.engine.seating import NO_SEATING, SEAT_WORD, TABLE_EVENTS
+from athanor.engine.seating import NO_SEATING, SEAT_WORD, TABLE_EVENTS, Seating
 from athanor.engine.state import GAME_CREATED, GAME_ENDED, GameState, replaced
 
 JSON = dict[str, Any]
@@ -36,11 +36,25 @@ def describe(
     """An event as a sentence, from the body the reader may see (so it cannot tell more).
 
     The game's `Presentation.describe` words its events; without one, or for a type it
-    does not word, the event is listed plainly. With `names` ({seat: name}), every
-    "Seat N"/"seat N" of the sentence reads as that seat's name: games word seats that
-    way and never need to know the names.
+    does not word, the event is listed plainly. With `names` ({seat: name}), the
+    sentence is read with them (`named`).
     """
-    text = _describe(rules, event_type, body, report)
+    return named(_describe(rules, event_type, body, report), names)
+
+
+def seat_names(seating: Seating) -> dict[int, str]:
+    """What every text calls each seat: its player's name, or "Bot N" for a seat the
+    server's bot plays; a seat with neither keeps its number."""
+    bots = {s: f"Bot {s}" for s in seating.bots if s not in seating.names}
+    return {**bots, **seating.names}
+
+
+def named(text: str, names: Mapping[int, str] | None) -> str:
+    """`text` with every "Seat N"/"seat N" read as that seat's name: the one naming rule
+    for every text the engine hands a seat (sentences, board, previews, the table
+    summary). Games word seats that way and never need to know the names; where a game
+    says "you" it stays "you". A name cannot read as a seat (`seating.check_name`), so
+    no name is taken for another seat."""
     if not names:
         return text
     return SEAT_WORD.sub(lambda m: names.get(int(m.group(2)), m.group(0)), text)
@@ -73,7 +87,8 @@ def _describe_table(event_type: str, body: JSON) -> str:
         case "SeatClaimed":
             return f"Seat {seat} joins the table."  # read with `names`: "Ana joins the table."
         case "SeatGivenToBot":
-            return f"Seat {seat} is now played by the server's bot."
+            # read with names: "The server's bot now plays for Ana." / "... for Bot 2."
+            return f"The server's bot now plays for seat {seat}."
         case "Resigned":
             return f"Seat {seat} resigns."
         case "Abandoned":
@@ -123,7 +138,8 @@ def view(rules: Rules, state: GameState, seat: int | None, report: HookReport = 
     if rules.presentation.labels is not None:
         out["labels"] = labels(rules, out["game"], report)
     if rules.presentation.board is not None:
-        out["board"] = board(rules, dict(out), report)  # the view as it was, without it
+        # the view as it was, without it
+        out["board"] = board(rules, dict(out), report, seat_names(state.seating))
     return out
 
 
@@ -134,18 +150,28 @@ def in_key_order(value: JSON) -> JSON:
     return ordered
 
 
-def board(rules: Rules, seen: JSON, report: HookReport = _raise) -> list[JSON]:
+def board(
+    rules: Rules,
+    seen: JSON,
+    report: HookReport = _raise,
+    names: Mapping[int, str] | None = None,
+) -> list[JSON]:
     """The game's board for one seat: [{"title", "lines"}], [] when it offers none.
 
     `Presentation.board` is given the seat's view (the engine's, "labels" included),
     never the state, so the board cannot show what the seat may not see. Sections that
-    are not `Section`s are dropped; a board that raises is reported and left out.
+    are not `Section`s are dropped; a board that raises is reported and left out. Titles
+    and lines are read with `names` (`named`).
     """
     hook = rules.presentation.board
     if hook is None:
         return []
     given = _guarded("board", report, hook, seen)
-    return [s.to_json() for s in given or () if isinstance(s, Section)]
+    return [
+        {"title": named(s.title, names), "lines": [named(line, names) for line in s.lines]}
+        for s in given or ()
+        if isinstance(s, Section)
+    ]
 
 
 def seating_view(state: GameState) -> JSON:
@@ -233,16 +259,18 @@ def previews(
     "" where the game offers none).
 
     `Presentation.preview` is given the seat's view (made once for the whole list),
-    never the state, so a preview cannot tell the seat anything its view does not.
+    never the state, so a preview cannot tell the seat anything its view does not. Each
+    is read with the seats' names (`named`).
     """
     hook = rules.presentation.preview
     if hook is None or not commands or state.over:
         return [""] * len(commands)
     seen = in_key_order(rules.view(state.rules_state, seat))
+    names = seat_names(state.seating)
     out = []
     for command in commands:
         text = _guarded("preview", report, hook, seen, command)
-        out.append(text if isinstance(text, str) else "")
+        out.append(named(text, names) if isinstance(text, str) else "")
     return out
 
 
@@ -262,7 +290,8 @@ def awaited(rules: Rules, state: GameState) -> dict[int, list[JSON]]:
 
 def table(rules: Rules, state: GameState, report: HookReport = _raise) -> Table:
     """The game's table summary, with who is awaited, whether a die roll is awaited and
-    each awaited seat's "done/pass" command derived from the legal commands."""
+    each awaited seat's "done/pass" command derived from the legal commands; its words
+    (track label, phase, step) read with the seats' names (`named`)."""
     shown = rules.presentation
     base = _guarded("table", report, shown.table, state.rules_state) if shown.table else None
     t = base if isinstance(base, Table) else Table()
@@ -280,8 +309,12 @@ def table(rules: Rules, state: GameState, report: HookReport = _raise) -> Table:
     physical = t.physical_dice or any(
         "face" in c for cs in waiting.values() for c in cs if c.get("type") in shown.roll_commands
     )
+    names = seat_names(state.seating)
     return replaced(
         t,
+        track_label=named(t.track_label, names),
+        phase=named(t.phase, names),
+        step=named(t.step, names),
         awaiting=tuple(waiting),
         die_step=rolls,
         advance=advance,

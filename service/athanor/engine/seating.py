@@ -52,10 +52,14 @@ SERVER_COMMANDS = frozenset({CLAIM_SEAT, GIVE_TO_BOT, ABANDON, REISSUE, TIME_OUT
 MIN_MOVE_SECONDS = 1
 MAX_MOVE_SECONDS = 7 * 24 * 3600
 MAX_NAME_CHARS = 24
-BOT_LEVELS = ("random",)
+# the server's bots (engine/bots); "random" first: a resigned seat's bot plays at it
+BOT_LEVELS = ("random", "basic", "strong")
 # "Seat 2"/"seat 2" in a sentence: a name may not read as one, and `describe` puts
 # names in their place
 SEAT_WORD = re.compile(r"\b([Ss])eat (\d+)\b")
+# what else names a seat in the texts a seat is shown: "Bot 2" (a seat the server's bot
+# plays) and "you" (the reader's own seat)
+SEAT_LIKE = re.compile(r"\bbot \d+\b|^you$", re.IGNORECASE)
 
 
 def is_table_command(command: Any) -> bool:
@@ -120,11 +124,12 @@ def table_violation(code: str, reason: str) -> RuleViolation:
 
 def check_name(name: Any) -> str:
     """A seat's name as the engine accepts it (the service cleans it first, see
-    athanor.app.names): 1-MAX_NAME_CHARS characters, no control characters, and not
-    a seat's number ("Seat 2"), which sentences would read as another seat."""
+    athanor.app.names): 1-MAX_NAME_CHARS characters, no control characters, and
+    nothing that reads as a seat ("Seat 2", "Bot 2", "you"), which the texts a seat
+    is shown would take for another seat."""
     if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME_CHARS:
         raise BadCommand(f"a name is 1-{MAX_NAME_CHARS} characters")
-    if any(not ch.isprintable() for ch in name) or SEAT_WORD.search(name):
+    if any(not ch.isprintable() for ch in name) or SEAT_WORD.search(name) or SEAT_LIKE.search(name):
         raise BadCommand("that name is not allowed")
     return name
 
