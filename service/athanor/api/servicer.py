@@ -460,7 +460,9 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         game_id = check_game_id(request.game_id)
         caller = await self._caller(game_id, context)
         level = limits.check_level(request.level)
-        result = await self.service.commands.seat_bot(game_id, caller, request.seat, level)
+        result = await self.service.commands.seat_bot(
+            game_id, caller, request.seat, level, request.confirm
+        )
         return _act_response(result)
 
     @unary

@@ -24,6 +24,7 @@ from athanor.app.metrics import Metrics
 from athanor.engine import game
 from athanor.engine.events import Event
 from athanor.engine.record import canonical
+from athanor.engine.seating import table_violation
 from athanor.engine.violations import BadCommand, RuleViolation
 from athanor.store import AppendResult, ChainMismatch, EventStore, VersionConflict
 from athanor.store.budget import turn
@@ -228,16 +229,24 @@ class Commands:
     ) -> AppendResult:
         return await self.act(game_id, seat, command, f"{name}-{uuid.uuid4().hex}", table=True)
 
-    async def seat_bot(self, game_id: str, caller: Caller, seat: int, level: str) -> AppendResult:
+    async def seat_bot(
+        self, game_id: str, caller: Caller, seat: int, level: str, confirm: bool = False
+    ) -> AppendResult:
         """Give `seat` to the server's bot: the operator any seat (a player who left:
-        BGA's zombie), a seated player only a free seat of a game not yet started."""
+        BGA's zombie), a seated player only a free seat of a game not yet started. A
+        seat a player holds by name goes only with `confirm`: one tap must not take it."""
         if caller.spectator:
             raise Unauthenticated("this call needs a seat or the operator token")
+        state = (await self.games.load(game_id)).state
         if not caller.operator:
-            state = (await self.games.load(game_id)).state
             taken = 1 <= seat <= state.seats and state.seating.taken(seat)
             if not state.waiting_for_players or taken:
                 raise Forbidden("a player may give only a free seat to a bot, before the start")
+        held = seat not in state.seating.bots and state.seating.names.get(seat)
+        if held and not confirm:
+            raise table_violation(
+                "NEEDS_CONFIRM", f"seat {seat} is {held}'s: confirm to give it away"
+            )
         command = {"type": game.GIVE_TO_BOT, "seat": seat, "level": level or "random"}
         return await self._table(game_id, 0, command, "bot-seat")
 

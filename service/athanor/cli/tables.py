@@ -4,6 +4,8 @@ what the operator or a seat does to a game as a whole."""
 from __future__ import annotations
 
 import argparse
+import json
+import shlex
 import time
 from typing import Any
 
@@ -51,6 +53,9 @@ def add_table_parsers(sub: Subparsers) -> None:
     c.add_argument("seat_number", metavar="S", type=int, help="the seat")
     c.add_argument("--bot", action="store_true", help="the server's bot plays the seat")
     c.add_argument("--level", default="random", choices=["random"], help="the bot's level")
+    c.add_argument(
+        "--confirm", action="store_true", help="even a seat a player holds by name (operator)"
+    )
     c = add_client(
         sub, "resign", cmd_resign, "your seat resigns (the server's bot plays on for it)"
     )
@@ -101,7 +106,7 @@ def cmd_games(args: argparse.Namespace, s: Any, md: Any) -> int:
     while True:  # every page, each printed as it comes
         page = s.ListGames(pb.ListGamesRequest(page_token=token), metadata=md)
         for g in page.games:
-            state = "archived" if g.archived else "over" if g.over else "running"
+            state = game_state(s, md, g)
             created = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.created_unix))
             print(f"{g.game_id}\t{g.kind}\t{g.seats} seats\tv{g.version}\t{state}\t{created}")
         listed += len(page.games)
@@ -111,6 +116,27 @@ def cmd_games(args: argparse.Namespace, s: Any, md: Any) -> int:
     if not listed:
         print("# no games yet (create one with: athanor new KIND --players N)")
     return 0
+
+
+def game_state(s: Any, md: Any, g: Any) -> str:
+    """archived, over, "open (2 of 3 seats taken)" while an open table fills, or running
+    (a game not over is asked for its table: the listing holds no seating)."""
+    if g.archived or g.over:
+        return "archived" if g.archived else "over"
+    table = json.loads(s.GetView(pb.GetViewRequest(game_id=g.game_id), metadata=md).table_json)
+    if not table.get("waiting_for_players"):
+        return "running"
+    taken = len(table.get("names") or {}) + len(table.get("bots") or {})
+    return f"open ({taken} of {g.seats} seats taken)"
+
+
+def cli_prefix(args: argparse.Namespace) -> str:
+    """`athanor --server ADDR [--tls-ca CA]`: a command printed for someone to run
+    reaches the server this one did."""
+    words = ["athanor", "--server", args.server]
+    if args.tls_ca is not None:
+        words += ["--tls-ca", str(args.tls_ca)]
+    return shlex.join(words)
 
 
 def cmd_new(args: argparse.Namespace, s: Any, md: Any) -> int:
@@ -141,7 +167,7 @@ def cmd_new(args: argparse.Namespace, s: Any, md: Any) -> int:
         if created.join_code:
             where = "unlisted" if args.private else "listed in the lobby"
             print(f"join code: {created.join_code} ({where})")
-            print(f"  athanor join {created.join_code} --name NAME")
+            print(f"  {cli_prefix(args)} join {created.join_code} --name NAME")
     return 0
 
 
@@ -190,7 +216,10 @@ def cmd_seat(args: argparse.Namespace, s: Any, md: Any) -> int:
     if not args.bot:
         raise ClientError("seat GAME S --bot: give the seat to the server's bot")
     result = s.SetSeatBot(
-        pb.SeatBotRequest(game_id=args.game, seat=args.seat_number, level=args.level), metadata=md
+        pb.SeatBotRequest(
+            game_id=args.game, seat=args.seat_number, level=args.level, confirm=args.confirm
+        ),
+        metadata=md,
     )
     print(f"seat {args.seat_number} is the server's bot ({args.level}); v{result.last_version}")
     return 0
@@ -225,5 +254,5 @@ def cmd_rematch(args: argparse.Namespace, s: Any, md: Any) -> int:
     print(f"rematch {got.game_id}, join code {got.join_code}")
     if got.token:
         print(f"you are seat {got.seat}; token: {got.token}")
-    print(f"  others: athanor join --rematch-of {args.game} --token THEIR_TOKEN")
+    print(f"  others: {cli_prefix(args)} join --rematch-of {args.game} --token THEIR_TOKEN")
     return 0

@@ -405,14 +405,16 @@ class ListLobbyResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[LobbyGame, _Mapping]]] = ...) -> None: ...
 
 class SeatBotRequest(_message.Message):
-    __slots__ = ("game_id", "seat", "level")
+    __slots__ = ("game_id", "seat", "level", "confirm")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     LEVEL_FIELD_NUMBER: _ClassVar[int]
+    CONFIRM_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     level: str
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., level: _Optional[str] = ...) -> None: ...
+    confirm: bool
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., level: _Optional[str] = ..., confirm: _Optional[bool] = ...) -> None: ...
 
 class ResignRequest(_message.Message):
     __slots__ = ("game_id",)

@@ -221,7 +221,7 @@ class AthanorServicer:
 
     def SetSeatBot(self, request, context):
         """Give a seat to the server's bot. Operator; or a seated player, for a free seat
-        before the game starts.
+        before the game starts. A seat a player holds by name needs `confirm`.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
