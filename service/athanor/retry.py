@@ -11,10 +11,16 @@ import grpc.aio
 
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 
+# The server keeps grpc-core's ping policy (api/server.py sets none of it): a ping with
+# no call open is a strike, so are pings less than 5 minutes apart while it sends no
+# data, and the third strike closes the connection (GOAWAY "too_many_pings"). So the
+# client pings only while a call is open and no more often than that; a Watch hears a
+# heartbeat every 15 s and notices a silent link itself (the play client's watch_idle_s).
+SERVER_MIN_PING_INTERVAL_MS = 300_000  # grpc.http2.min_ping_interval_without_data_ms
 CHANNEL_OPTIONS = [
-    ("grpc.keepalive_time_ms", 20_000),
+    ("grpc.keepalive_time_ms", SERVER_MIN_PING_INTERVAL_MS),
     ("grpc.keepalive_timeout_ms", 10_000),
-    ("grpc.keepalive_permit_without_calls", 1),
+    ("grpc.keepalive_permit_without_calls", 0),
     # reconnect quickly once the server is back; our own backoff paces the attempts
     ("grpc.initial_reconnect_backoff_ms", 100),
     ("grpc.max_reconnect_backoff_ms", 2_000),

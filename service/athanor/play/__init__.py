@@ -8,6 +8,8 @@ from athanor.play.link import Settings
 def run(settings: Settings, spectate: bool = False) -> int:
     """Run the application until the player quits."""
     from athanor.play.app import PlayApp
+    from athanor.play.terminal import core_logs_aside
 
-    PlayApp(settings, spectate=spectate).run()
+    with core_logs_aside():  # gRPC's own log lines never land on the screen
+        PlayApp(settings, spectate=spectate).run()
     return 0
