@@ -1,4 +1,5 @@
-"""The server's bots: random legal commands for the seats given to them.
+"""The server's bots: the seats given to them played at their level (engine/bots:
+random, basic or strong).
 
 One task per process. It looks at a game after every append this process makes and,
 at start-up, at every running game that has a bot; whenever a bot's seat is awaited
@@ -12,8 +13,13 @@ head event's time plus the game's time per move (`Loaded.deadline`). The task sl
 until the earliest deadline it knows (or an append wakes it); when one has passed it
 records so with table.TimeOut (the engine checks the seat is awaited; the clock is
 read here, never by the engine) and then plays one legal command for that seat like
-a bot's. Both command ids follow from (seat, version), so servers sharing a Redis and
-retries agree on them.
+a bot's, at least at the basic level (its player is still there). Both command ids
+follow from (seat, version), so servers sharing a Redis and retries agree on them.
+
+A basic or strong bot thinks off the event loop, in one worker thread shared by every
+game of the process (a strong move spends up to `BotPace.think`, 1 s by default), so
+the loop goes on serving the other tables; stopping the task stops the search between
+two of its iterations.
 
 The bots play at a pace (`BotPace`): a bot's move comes no sooner than `seconds` after
 the game's latest event (its recorded time), so people can follow a game the bots play
@@ -28,14 +34,17 @@ import asyncio
 import contextlib
 import logging
 import random
+import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 from athanor.app.commands import Commands
 from athanor.app.loaded import Loaded
 from athanor.app.loading import Games
+from athanor.engine import bots as levels
 from athanor.engine import game
 from athanor.engine.violations import BadCommand, RuleViolation
 from athanor.store import ChainMismatch, EventStore, GameNotFound, VersionConflict
@@ -65,6 +74,8 @@ class BotPace:
 
     seconds: float = 0.0
     max_moves: int = MAX_BOTS_ONLY_MOVES
+    # what a strong bot may spend on a move (tests give it iterations: deterministic)
+    think: levels.Budget = field(default_factory=levels.Budget)
 
 
 UNPACED = BotPace()  # at once, bounded
@@ -107,6 +118,11 @@ class ServerBots:
         # when to look at a game again (Unix s): a timed game's deadline, a paced bot move
         self._deadlines: dict[str, float] = {}
         self._task: asyncio.Task[None] | None = None
+        # the bots' thinking: one thread, so a search never holds up the loop's own work
+        # for more than the interpreter's switch interval, and one search at a time
+        self._stopping = threading.Event()
+        self._thinker = ThreadPoolExecutor(1, thread_name_prefix="athanor-bot")
+        self._think = replace(pace.think, stop=self._stopping.is_set)
 
     def poke(self, game_id: str) -> None:
         """Look at `game_id` soon (see Agenda.poke)."""
@@ -129,11 +145,13 @@ class ServerBots:
                 self.poke(head.game_id)
 
     async def stop(self) -> None:
+        self._stopping.set()  # a search under way ends after its current iteration
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        await asyncio.to_thread(self._thinker.shutdown, wait=True, cancel_futures=True)
 
     async def settle(self, timeout: float = 30.0) -> None:
         """Wait until no game is pending (tests)."""
@@ -189,10 +207,13 @@ class ServerBots:
         waiting = game.awaited(loaded.rules, state)
         for seat, commands in sorted(waiting.items()):
             if seat in bots and commands:
-                return await self._bot_move(game_id, loaded, seat, commands)
+                return await self._bot_move(game_id, loaded, seat, commands, bots[seat])
         timed_out = loaded.timed_out_seat
         if waiting.get(timed_out):  # its time ran out at the head: the bot's move is due
-            return await self._bot_move(game_id, loaded, timed_out, waiting[timed_out])
+            level = bots.get(timed_out, levels.TIMEOUT_LEVEL)
+            if level == levels.RANDOM:
+                level = levels.TIMEOUT_LEVEL
+            return await self._bot_move(game_id, loaded, timed_out, waiting[timed_out], level)
         deadline = loaded.deadline
         if deadline is None:
             return False
@@ -219,7 +240,7 @@ class ServerBots:
         return not result.duplicate
 
     async def _bot_move(
-        self, game_id: str, loaded: Loaded, seat: int, commands: list[JSON]
+        self, game_id: str, loaded: Loaded, seat: int, commands: list[JSON], level: str
     ) -> bool:
         """`seat`'s move by the bot once the pace allows it (else the task looks again
         then); in a game only bots play, counted, and past the bound the game is
@@ -230,11 +251,11 @@ class ServerBots:
             return False
         state = loaded.state
         if not all(s in state.seating.bots for s in range(1, state.seats + 1)):
-            return await self._play(game_id, state.version, seat, commands)
+            return await self._play(game_id, loaded, seat, commands, level)
         made = int(await self.store.get_meta_field(game_id, BOTS_ONLY_MOVES) or 0)
         if made >= self.pace.max_moves:
             return await self._abandon(game_id, state.version, made)
-        played = await self._play(game_id, state.version, seat, commands)
+        played = await self._play(game_id, loaded, seat, commands, level)
         if played:
             await self.store.set_meta(game_id, {BOTS_ONLY_MOVES: str(made + 1)})
         return played
@@ -276,9 +297,33 @@ class ServerBots:
             )
         return not result.duplicate
 
-    async def _play(self, game_id: str, version: int, seat: int, commands: list[JSON]) -> bool:
+    async def _choose(
+        self, game_id: str, loaded: Loaded, seat: int, commands: list[JSON], level: str
+    ) -> JSON:
+        """`seat`'s move at `level`, drawn from (game, version, seat): random in the
+        loop, as it always was; the other levels in the bots' thread, from the seat's
+        information set (engine/bots)."""
+        version = loaded.state.version
+        if level not in levels.LEVELS or level == levels.RANDOM:
+            return random.Random(f"{game_id}:{version}:{seat}").choice(commands)
+        seed = f"{game_id}:{version}:{seat}".encode()
+        return await asyncio.get_running_loop().run_in_executor(
+            self._thinker,
+            levels.choose,
+            loaded.rules,
+            loaded.state,
+            seat,
+            level,
+            seed,
+            self._think,
+        )
+
+    async def _play(
+        self, game_id: str, loaded: Loaded, seat: int, commands: list[JSON], level: str
+    ) -> bool:
         """One of `seat`'s legal commands, chosen and named by (game, version, seat)."""
-        choice = random.Random(f"{game_id}:{version}:{seat}").choice(commands)
+        version = loaded.state.version
+        choice = await self._choose(game_id, loaded, seat, commands, level)
         try:
             result = await self.commands.act(
                 game_id,

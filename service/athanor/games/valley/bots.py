@@ -1,0 +1,32 @@
+"""What the Valley's bots value (engine/bots): the EP a seat would score now (printed
+EP of sold and chest elixirs, EP markers, decoction pairs) and, a little, what it
+holds towards more: ingredients, decoctions and unused special tokens. In a solo game
+the standing is measured against the virtual opponent's score (twice its stack)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.engine.bots import Hints
+from athanor.games.valley.scoring import final_ep, virtual_score
+from athanor.games.valley.state import State, player, total_decoctions
+
+INGREDIENT = 0.3  # an ingredient on the board: a fraction of the EP it brews into
+DECOCTION = 0.4  # a decoction beyond the pairs already counted
+TOKEN = 0.5  # an unused special token
+
+
+def worth(rules: Any, state: State, seat: int) -> float:
+    p = player(state, seat)
+    held = (
+        INGREDIENT * sum(p["ingredients"].values())
+        + DECOCTION * (total_decoctions(p) % 2)
+        + TOKEN * len(p["tokens"])
+    )
+    mine = final_ep(rules.cards, state, seat)["total"] + held
+    if state.get("solo") is not None:
+        return mine - virtual_score(rules.cards, state)
+    return mine
+
+
+HINTS = Hints(worth=worth, lead_scale=12.0)
