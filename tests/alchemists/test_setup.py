@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from athanor.engine import BadCommand, RuleViolation
+from athanor.engine import BadCommand, RuleViolation, game
 from athanor.games.alchemists.rules import RULES
 from tests.alchemists.support import act, legal, me, play_until, rs, start, types_of
 
@@ -18,6 +18,20 @@ def test_two_to_four_players() -> None:
             RULES.validate_options({}, seats)
     for seats in (2, 3, 4):
         assert len(rs(start(seats))["players"]) == seats
+
+
+@pytest.mark.rule("AL-SET-01")
+def test_every_refused_player_count_says_which_mode_allows_which() -> None:
+    modes = "2 to 4 in the full game, 1 to 4 with the card reader (option mode=reader)"
+    with pytest.raises(BadCommand) as one:
+        RULES.validate_options({}, 1)
+    assert one.value.reason == (
+        f"The full game of Alchemists is for 2 to 4 players, not 1: {modes} (AL-SET-01)"
+    )
+    with pytest.raises(BadCommand) as five:
+        game.create(RULES, {"mode": "reader"}, 5, b"seed")
+    assert five.value.reason == f"Alchemists is for 1 to 4 players, not 5: {modes}"
+    assert RULES.validate_options({"mode": "reader"}, 1)["mode"] == "reader"
 
 
 @pytest.mark.rule("AL-SET-03", "AL-DAT-08", "AL-Q-12", "AL-Q-13")

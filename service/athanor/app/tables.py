@@ -104,10 +104,7 @@ class Tables:
             rules = self.kinds.named(kind, content)
         except UnknownPack as err:  # a wrong name in the request, not a missing pack
             raise BadCommand(str(err)) from None
-        if not rules.min_seats <= seats <= rules.max_seats:
-            raise BadCommand(
-                f"{kind} is for {rules.min_seats} to {rules.max_seats} players, not {seats}"
-            )
+        game.check_seats(rules, seats)
         try:
             parsed = rules.validate_options(dict(options), seats)
         except (RuleViolation, BadCommand):

@@ -134,6 +134,7 @@ __all__ = [
     "board",
     "check_move_seconds",
     "check_name",
+    "check_seats",
     "create",
     "decide",
     "decide_table",
@@ -152,6 +153,7 @@ __all__ = [
     "schemas",
     "seal",
     "seating_view",
+    "seats_refused",
     "seed_commitment",
     "strings_in",
     "table",
@@ -166,6 +168,23 @@ def schemas(rules: Rules) -> dict[str, int]:
     return {**ENGINE_EVENTS, **dict(rules.event_schemas)}
 
 
+def seats_refused(what: str, low: int, high: int, seats: int, modes: str = "") -> str:
+    """The one wording of a refused player count: "Alchemists is for 1 to 4 players,
+    not 5", then which counts each mode allows, where the game's modes differ."""
+    return f"{what} is for {low} to {high} players, not {seats}" + (f": {modes}" if modes else "")
+
+
+def check_seats(rules: Rules, seats: int) -> None:
+    """BadCommand unless the kind is played by `seats` players (its modes may ask more
+    of the count: each game's `validate_options` refuses with `seats_refused` too)."""
+    if not rules.min_seats <= seats <= rules.max_seats:
+        raise BadCommand(
+            seats_refused(
+                rules.title, rules.min_seats, rules.max_seats, seats, rules.presentation.players
+            )
+        )
+
+
 def create(
     rules: Rules, options: JSON, seats: int, seed: bytes, table: JSON | None = None
 ) -> tuple[list[Event], GameState]:
@@ -176,10 +195,7 @@ def create(
     seat is taken. With "move_seconds" (any game, open or not) a MoveTimeSet event
     records the time per move.
     """
-    if not rules.min_seats <= seats <= rules.max_seats:
-        raise BadCommand(
-            f"{rules.kind} is for {rules.min_seats} to {rules.max_seats} players, not {seats}"
-        )
+    check_seats(rules, seats)
     created = Event(
         GAME_CREATED,
         {

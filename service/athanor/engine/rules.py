@@ -126,6 +126,9 @@ class Presentation:
     - `optional_commands`: command types a seat may send without being awaited (a
       spell cast at any time): a seat whose legal commands are all of these is not
       awaited.
+    - `players`: which counts each mode allows, in words, for a game whose modes
+      differ ("2 to 4 in the full game, 1 to 4 with the card reader"): every refusal of
+      a player count says it (`athanor.engine.game.check_seats`).
     """
 
     describe: Callable[[str, JSON], str | None] | None = None
@@ -137,6 +140,7 @@ class Presentation:
     roll_commands: frozenset[str] = frozenset()
     advance_commands: tuple[str, ...] = ()
     optional_commands: frozenset[str] = frozenset()
+    players: str = ""
 
 
 NO_PRESENTATION = Presentation()

@@ -8,7 +8,7 @@ from typing import Any
 
 from athanor.engine import BadCommand, Event, Rng, RuleViolation, decisions
 from athanor.engine.events import SERVER, only_seats
-from athanor.games.alchemists import favors, mixing
+from athanor.games.alchemists import favors, mixing, names
 from athanor.games.alchemists.alchemicals import NEGATIVE, QUALITIES, quality
 from athanor.games.alchemists.content import Content
 from athanor.games.alchemists.draws import Draws
@@ -16,15 +16,25 @@ from athanor.games.alchemists.reputation import price
 from athanor.games.alchemists.scoring import reputations
 from athanor.games.alchemists.spaces import slot_cost, turn_of
 from athanor.games.alchemists.state import State, bids, player
+from athanor.games.wording import count
 
 Command = dict[str, Any]
 
 
-def _has(state: State, seat: int, cards: list[str]) -> None:
+def _has(state: State, seat: int, cards: list[str], rule: str, empty_rule: str) -> None:
+    """The cards are in the seat's hand; else why not: an empty hand can only decline
+    (`empty_rule`), a card not held is refused by the action's own rule."""
     hand = list(player(state, seat)["hand"])
+    if len(hand) < len(cards):
+        held = count(len(hand), "ingredient card") if hand else "no ingredient card"
+        raise RuleViolation(
+            "NOT_ENOUGH_CARDS",
+            f"you hold {held} and this action takes {len(cards)}: decline it",
+            empty_rule,
+        )
     for c in cards:
         if c not in hand:
-            raise RuleViolation("NOT_IN_HAND", f"you hold no {c}", "AL-EXP-01")
+            raise RuleViolation("NOT_IN_HAND", f"you hold no {names.ingredient(c)}", rule)
         hand.remove(c)
 
 
@@ -44,7 +54,9 @@ def forage(content: Content, state: State, command: Command, seat: int, rng: Rng
         return [Event("Foraged", {"seat": seat, "take": "deck", "turn": True}), *draws.events]
     mixing.ingredient(command, "take")
     if take not in state["row"]:
-        raise RuleViolation("NOT_IN_ROW", f"no {take} lies face up", "AL-FOR-02")
+        raise RuleViolation(
+            "NOT_IN_ROW", f"no {names.ingredient(take)} lies face up in the row", "AL-FOR-02"
+        )
     return [Event("Foraged", {"seat": seat, "take": take, "turn": True})]
 
 
@@ -52,7 +64,7 @@ def transmute(state: State, command: Command, seat: int) -> list[Event]:
     turn_of(state, seat, "transmute")
     ing = mixing.ingredient(command)
     sage = favors.played(command, ("sage",), state, seat)
-    _has(state, seat, [ing])
+    _has(state, seat, [ing], "AL-TRN-01", "AL-TRN-02")
     gain = 2 if sage else 1  # AL-TRN-01, AL-FAV-09
     public: dict[str, Any] = {
         "seat": seat,
@@ -68,14 +80,20 @@ def buy(content: Content, state: State, command: Command, seat: int, rng: Rng) -
     turn_of(state, seat, "buy")
     art = command.get("artifact", "")
     if art not in {a.id for a in content.artifact}:
-        raise BadCommand(f"unknown artifact {art!r}")
+        raise BadCommand(f"unknown artifact {art!r} (AL-DAT-10)")
     if art not in state["artifact_row"]:
-        raise RuleViolation("NOT_IN_ROW", "that artifact is not for sale now", "AL-BUY-01")
+        raise RuleViolation(
+            "NOT_IN_ROW", f"{names.artifact(art)} is not in the artifact row now", "AL-BUY-01"
+        )
     p = player(state, seat)
     shop = favors.played(command, ("shopkeeper",), state, seat)
     cost = artifact_cost(content, art, bool(shop))
     if p["gold"] < cost:
-        raise RuleViolation("NO_GOLD", f"it costs {cost} gold", "AL-BUY-02")
+        raise RuleViolation(
+            "NO_GOLD",
+            f"{names.artifact(art)} costs {cost} gold and you have {p['gold']}",
+            "AL-BUY-02",
+        )
     body: dict[str, Any] = {
         "seat": seat,
         "artifact": art,
@@ -107,7 +125,7 @@ def bid(state: State, command: Command, seat: int) -> list[Event]:
         raise RuleViolation("BID_PLACED", "you have already bid", "AL-SELL-04")
     discount = command.get("discount", 0)
     if not isinstance(discount, int) or not 0 <= discount <= 3:
-        raise BadCommand("discount is 0 to 3 (the bid cards 0, -1, -2, -3)")
+        raise BadCommand("discount is 0 to 3 (the bid cards 0, -1, -2, -3; AL-SELL-04)")
     shown = decisions.answer_visibility(sale["bidding"], seat)  # secret until all have bid
     return [Event("BidPlaced", {"seat": seat, "discount": discount}, shown, {"seat": seat})]
 
@@ -175,7 +193,7 @@ def sell(content: Content, state: State, command: Command, seat: int, rng: Rng) 
     wanted = mixing.potion(command, "wanted")
     level = command.get("guarantee", "")
     if level not in QUALITIES:
-        raise BadCommand(f"guarantee is one of {', '.join(QUALITIES)}")
+        raise BadCommand(f"guarantee is one of {', '.join(QUALITIES)} (AL-SELL-07)")
     cards = mixing.ingredients(command)
     played = favors.played(command, favors.ON_SELL, state, seat)
     sale = state["sale"]
@@ -184,15 +202,24 @@ def sell(content: Content, state: State, command: Command, seat: int, rng: Rng) 
     first = sale["order"][:1] == [seat]
     blocked_ok = "merchant" in played and not first  # AL-FAV-07, AL-Q-17
     if wanted not in (all_wants(content, state) if blocked_ok else wanted_open(content, state)):
-        raise RuleViolation(
-            "NOT_WANTED", "the adventurer does not want that potion now", "AL-SELL-06"
+        why = (
+            "an earlier seller took it this round"
+            if wanted in all_wants(content, state)
+            else "it is not one of the three potions the adventurer wants"
         )
-    if level not in guarantees(state, seat):
         raise RuleViolation(
-            "PRICE_TOO_LOW", "that guarantee's price would be 0 or less", "AL-SELL-08"
+            "NOT_WANTED", f"you cannot sell {names.potion(wanted)}: {why}", "AL-SELL-06"
         )
-    _has(state, seat, cards)
     p = player(state, seat)
+    if level not in guarantees(state, seat):
+        offered = price(level, bids(sale)[str(seat)], p["reputation"])
+        raise RuleViolation(
+            "PRICE_TOO_LOW",
+            f"guaranteeing {names.GUARANTEES[level]} would pay {offered} gold with your bid "
+            "and reputation: a guarantee needs a price of at least 1",
+            "AL-SELL-08",
+        )
+    _has(state, seat, cards, "AL-SELL-09", "AL-RES-04")
     offered = price(level, bids(sale)[str(seat)], p["reputation"])
     result = mixing.answer(state, *cards)
     got = quality(wanted, result)
@@ -245,11 +272,15 @@ def experiment(
     cap = action == "test" and "thinking-cap" in p["artifacts"]
     n = 4 if cap and len(command.get("ingredients", [])) == 4 else 2
     cards = mixing.ingredients(command, n)
-    _has(state, seat, cards)
+    _has(state, seat, cards, "AL-EXP-01", "AL-EXP-01")
     gold = p["gold"]
     fee = 1 if action == "test" and state["student_sick"] and not cap else 0  # AL-EXP-06
     if gold < fee:
-        raise RuleViolation("NO_GOLD", "the student now costs 1 gold", "AL-EXP-06")
+        raise RuleViolation(
+            "NO_GOLD",
+            f"the sick student now costs {fee} gold and you have {gold}: decline the test",
+            "AL-EXP-06",
+        )
     events: list[Event] = []
     sick = list(p["sick"])
     for k in range(0, n, 2):
@@ -286,8 +317,10 @@ def exhibit(content: Content, state: State, command: Command, seat: int, rng: Rn
     cards = mixing.ingredients(command)
     p = player(state, seat)
     if promised in p["exhibited"]:
-        raise RuleViolation("DONE", "you have already exhibited that potion", "AL-EXH-02")
-    _has(state, seat, cards)
+        raise RuleViolation(
+            "DONE", f"you have already exhibited {names.potion(promised)}", "AL-EXH-02"
+        )
+    _has(state, seat, cards, "AL-EXH-02", "AL-RES-04")
     result = mixing.answer(state, *cards)
     success = result == promised
     delta = -1

@@ -17,6 +17,7 @@ from typing import Any
 
 from athanor.engine import BadCommand, Event, Rng, RuleViolation
 from athanor.engine.events import only_seats
+from athanor.games.alchemists import mixing, names
 from athanor.games.alchemists.alchemicals import INGREDIENTS
 from athanor.games.alchemists.content import FAVORS, Content
 from athanor.games.alchemists.draws import Draws
@@ -31,17 +32,19 @@ def played(command: Command, allowed: tuple[str, ...], state: State, seat: int) 
     """The favors a command plays: known, allowed here, distinct, held."""
     raw = command.get("favors", [])
     if not isinstance(raw, list):
-        raise BadCommand("favors is a list of favor cards")
+        raise BadCommand("favors is a list of favor cards (AL-DAT-11)")
     for f in raw:
         if f not in FAVORS:
-            raise BadCommand(f"unknown favor {f!r}; known: {', '.join(FAVORS)}")
+            raise BadCommand(f"unknown favor {f!r}; known: {', '.join(FAVORS)} (AL-DAT-11)")
         if f not in allowed:
-            raise RuleViolation("NOT_NOW", f"a {f} is not played on this action", "AL-Q-45")
+            raise RuleViolation(
+                "NOT_NOW", f"a {names.favor(f)} is not played on this action", "AL-Q-45"
+            )
     if len(set(raw)) != len(raw):
-        raise BadCommand("name each favor once")
+        raise BadCommand("name each favor once (AL-FAV-01)")
     for f in raw:
         if f not in player(state, seat)["favors"]:
-            raise RuleViolation("NOT_HELD", f"you hold no {f}", "AL-FAV-01")
+            raise RuleViolation("NOT_HELD", f"you hold no {names.favor(f)}", "AL-FAV-01")
     return sorted(raw)
 
 
@@ -58,16 +61,18 @@ def play_favor(content: Content, state: State, command: Command, seat: int) -> l
         )
     favor = command.get("favor", "")
     if favor not in ("assistant", "associate"):
-        raise BadCommand("PlayFavor plays an assistant or an associate")
+        raise BadCommand("PlayFavor plays an assistant or an associate (AL-Q-45)")
     if favor not in player(state, seat)["favors"]:
-        raise RuleViolation("NOT_HELD", f"you hold no {favor}", "AL-FAV-01")
+        raise RuleViolation("NOT_HELD", f"you hold no {names.favor(favor)}", "AL-FAV-01")
     body: dict[str, Any] = {"seat": seat, "favor": favor}
     if favor == "associate":
         space = command.get("space", "")
         if space not in open_spaces(state, content):
-            raise BadCommand("space is an action space open this round")
+            raise BadCommand("space is an action space open this round (AL-FAV-03)")
         if seat in state["associates"].get(space, []):
-            raise RuleViolation("PLAYED", "your associate is already on that space", "AL-FAV-03")
+            raise RuleViolation(
+                "PLAYED", f"your Associate is already on {names.space(space)}", "AL-FAV-03"
+            )
         body["space"] = space
     else:
         body["cubes"] = player(state, seat)["cubes"] + 1  # AL-FAV-02
@@ -110,13 +115,13 @@ def herbalist_discard(state: State, command: Command, seat: int) -> list[Event]:
     n = discard_count(state, seat)
     raw = command.get("ingredients", [])
     if not isinstance(raw, list) or len(raw) != n:
-        raise BadCommand(f"name {n} ingredients to discard")
+        raise BadCommand(f"name {n} ingredients to discard (AL-FAV-06)")
     for ing in raw:
         if ing not in INGREDIENTS:
-            raise BadCommand(f"unknown ingredient {ing!r}")
+            raise BadCommand(mixing.unknown_ingredient(ing))
     have = Counter(player(state, seat)["hand"])
     if any(k > have[c] for c, k in Counter(raw).items()):
-        raise RuleViolation("NOT_IN_HAND", "you do not hold those cards", "AL-FAV-06")
+        raise RuleViolation("NOT_IN_HAND", f"you do not hold {names.ingredients(raw)}", "AL-FAV-06")
     cards = sorted(raw)
     return [
         Event(

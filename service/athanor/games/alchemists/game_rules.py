@@ -1,4 +1,4 @@
-"""The full game's Rules (`mode=game`, 2 to 4 players): commands to the action modules,
+"""The full game's Rules (`mode=game`, 2 to 4 players, AL-SET-01): commands to the action modules,
 then the round's flow until a seat must decide."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
-from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation
+from athanor.engine import Event, Outcome, Rng, RuleViolation
 from athanor.engine.events import only_seats
 from athanor.engine.rules import JSON, Presentation
 from athanor.engine.settle import Decider, PlainStateRules
@@ -90,8 +90,7 @@ class GameRules(PlainStateRules):
         return super().decide(state, command, seat, rng)
 
     def initial_state(self, options: JSON, seats: int) -> State:
-        if not 2 <= seats <= 4:
-            raise BadCommand("the game is for 2 to 4 players")
+        setup.check_game_seats(seats)
         return setup.initial_state(self.cards, options, seats)
 
     def setup(self, state: State, rng: Rng) -> list[Event]:

@@ -179,9 +179,14 @@ def order_space(content: Content, ident: Any) -> str:
         gives.append(f"{spot.ingredients} ingredient" + ("s" if spot.ingredients > 1 else ""))
     if spot.favors:
         gives.append("a favor" if spot.favors == 1 else f"{spot.favors} favors")
-    what = listing(gives) if gives else "no reward"
+    if not gives:  # AL-ORD-07/08: the paid space and the "nothing" space
+        return (
+            f"the paid order space ({spot.cost} gold)"
+            if spot.cost
+            else "the order space of nothing"
+        )
     cost = f" (costs {spot.cost} gold)" if spot.cost else ""
-    return f"the order space of {what}{cost}"
+    return f"the order space of {listing(gives)}{cost}"
 
 
 def seats(numbers: Iterable[Any]) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine import BadCommand, Event, Rng, RuleViolation, decisions, turns
-from athanor.games.alchemists import reputation, scoring
+from athanor.games.alchemists import names, reputation, scoring
 from athanor.games.alchemists.content import Content
 from athanor.games.alchemists.draws import Draws
 from athanor.games.alchemists.favors import herbalist_step
@@ -24,6 +24,7 @@ from athanor.games.alchemists.spaces import (
 )
 from athanor.games.alchemists.state import State, player
 from athanor.games.alchemists.theories import grant_step
+from athanor.games.wording import count
 
 # ---------------------------------------------------------------- order spaces
 
@@ -47,10 +48,7 @@ def choose_order(
             "NOT_YOUR_TURN", "it is not your turn to choose an order space", "AL-ORD-01"
         )
     space = command.get("space", "")
-    if space not in {o.id for o in content.order}:
-        raise BadCommand(f"unknown order space {space!r}")
-    if space not in free_order_spaces(content, state, seat):
-        raise RuleViolation("SPACE_UNAVAILABLE", "that order space cannot be chosen", "AL-ORD-02")
+    _check_order_space(content, state, seat, space)
     o = content.order_space(space)
     p = player(state, seat)
     events = [
@@ -61,6 +59,40 @@ def choose_order(
     draws = Draws(state, rng)
     _reward(draws, state, seat, o.ingredients, o.favors, "order")
     return events + draws.events
+
+
+def _check_order_space(content: Content, state: State, seat: int, space: Any) -> None:
+    """Why `space` cannot be chosen, each reason with its rule; nothing when it can."""
+    here = [o.id for o in content.order if o.min_players <= state["seats"]]
+    known = {o.id for o in content.order}
+    if space == "paralysis" and space not in known:  # on the board, never to be taken
+        raise RuleViolation(
+            "PARALYSIS_SPACE",
+            "the paralysis space is never chosen: only drinking Paralysis puts a marker there",
+            "AL-ORD-03",
+        )
+    if space not in known:
+        raise BadCommand(
+            f"{space!r} is not an order space at this table; they are {', '.join(here)} (AL-Q-07)"
+        )
+    o = content.order_space(space)
+    what = names.order_space(content, space)
+    if o.min_players > state["seats"]:
+        side = "four-player side" if o.min_players == 4 else "3-4-player icon"
+        rule = "AL-SET-01" if o.min_players == 4 else "AL-ORD-04"
+        raise RuleViolation(
+            "NOT_AT_TABLE",
+            f"{what} is not an order space at this table: it is for {o.min_players} or more "
+            f"players ({side} of the board)",
+            rule,
+        )
+    if space in state["track"]:
+        raise RuleViolation("SPACE_TAKEN", f"{what} already holds a marker", "AL-ORD-02")
+    gold = player(state, seat)["gold"]
+    if gold < o.cost:
+        raise RuleViolation(
+            "NO_GOLD", f"you cannot pay for {what}: you have {gold} gold", "AL-ORD-08"
+        )
 
 
 def _reward(draws: Draws, state: State, seat: int, ingredients: int, favors: int, why: str) -> None:
@@ -105,20 +137,33 @@ def declare(content: Content, state: State, command: dict[str, Any], seat: int) 
     actions = {k: int(v) for k, v in dict(command.get("actions", {})).items() if int(v) != 0}
     for space, n in actions.items():
         if space not in SPACES:
-            raise BadCommand(f"unknown action space {space!r}")
+            raise BadCommand(
+                f"unknown action space {space!r}; they are {', '.join(SPACES)} (AL-RES-01)"
+            )
         if n < 0:
-            raise BadCommand("a number of actions is 0 or more")
+            raise BadCommand("a number of actions is 0 or more (AL-DEC-05)")
         if space not in open_spaces(state, content):
-            rule = "AL-RND-03" if space in BEAKER else "AL-EXH-01"
-            raise RuleViolation("SPACE_CLOSED", f"{space} cannot be declared this round", rule)
+            rule, why = _closed(content, state, space)
+            raise RuleViolation(
+                "SPACE_CLOSED", f"{names.space(space)} cannot be declared: {why}", rule
+            )
         if n > max_actions(state, seat, space):
             rule = "AL-FAV-05" if space == "custodian" else "AL-DEC-05"
             most = max_actions(state, seat, space)
-            raise RuleViolation("TOO_MANY", f"at most {most} actions on {space}", rule)
+            raise RuleViolation(
+                "TOO_MANY",
+                f"at most {count(most, 'action')} on {names.space(space)}"
+                + (" (one per Custodian you hold)" if space == "custodian" else ""),
+                rule,
+            )
     used = sum(cost(s, n) for s, n in actions.items())
     cubes = player(state, seat)["cubes"]
     if used > cubes:
-        raise RuleViolation("TOO_MANY_CUBES", f"you have {cubes} cubes this round", "AL-DEC-04")
+        raise RuleViolation(
+            "TOO_MANY_CUBES",
+            f"that declaration takes {count(used, 'cube')} and you have {cubes} this round",
+            "AL-DEC-04",
+        )
     ordered = {s: actions[s] for s in SPACES if s in actions}
     return [
         Event(
@@ -126,6 +171,15 @@ def declare(content: Content, state: State, command: dict[str, Any], seat: int) 
             {"seat": seat, "actions": ordered, "cubes": used, "unused": cubes - used},
         )
     ]
+
+
+def _closed(content: Content, state: State, space: str) -> tuple[str, str]:
+    """The rule that closes an action space this round, and why."""
+    if space in BEAKER:
+        return "AL-RND-03", "the beaker actions open in round 2"
+    if space == "exhibit":
+        return "AL-EXH-01", f"the exhibition opens in the last round ({content.rounds})"
+    return "AL-EXH-01", "the exhibition covers it in the last round"
 
 
 # ---------------------------------------------------------------- the flow

@@ -21,7 +21,7 @@ class AlchemistsRules:
     kind = "alchemists"
     title = "Alchemists"
     rules_version = "alchemists-0.2"
-    min_seats = 1  # the reader serves any table; the game is for 2-4 (validate_options)
+    min_seats = 1  # the reader serves any table; the game is for 2-4 (setup.PLAYERS)
     max_seats = 4
     event_schemas: Mapping[str, int] = {}
     upcasters: Mapping[tuple[str, int], Upcaster] = {}
@@ -46,6 +46,7 @@ class AlchemistsRules:
             table=self._table,
             advance_commands=("Decline",),
             board=self._board,
+            players=setup.PLAYERS,
         )
 
     def part(self, mode: str | None) -> GameRules | ReaderRules:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from athanor.engine import BadCommand, Event, Rng
 from athanor.engine.events import PUBLIC, SERVER
+from athanor.engine.game import seats_refused
 from athanor.engine.rules import JSON
 from athanor.engine.settle import check_known, flag
 from athanor.games.alchemists.alchemicals import COUNT, INGREDIENTS, code_of, normal_code
@@ -14,33 +15,45 @@ from athanor.games.alchemists.content import FAVORS, Content
 from athanor.games.alchemists.draws import Draws
 from athanor.games.alchemists.state import Player, State
 
+# AL-SET-01: the full game is for 2 to 4; the card reader (Athanor's mode for a
+# physical table) serves a table of any size up to the kind's 4 seats
+GAME_SEATS = (2, 4)
+PLAYERS = "2 to 4 in the full game, 1 to 4 with the card reader (option mode=reader)"
+
+
+def check_game_seats(seats: int) -> None:
+    low, high = GAME_SEATS
+    if not low <= seats <= high:
+        said = seats_refused("The full game of Alchemists", low, high, seats, PLAYERS)
+        raise BadCommand(f"{said} (AL-SET-01)")
+
 
 def validate_options(options: Mapping[str, str], seats: int) -> JSON:
     check_known(options, {"mode", "variant", "code", "hints", "first_player"})
     mode = options.get("mode", "game").strip().lower()
     if mode not in ("game", "reader"):
-        raise BadCommand("mode is game or reader")
+        raise BadCommand("mode is game (the full game) or reader (the card reader, AL-CR-01)")
     variant = options.get("variant", "apprentice").strip().lower()
     if variant not in ("apprentice", "master"):
-        raise BadCommand("variant is apprentice or master")
+        raise BadCommand("variant is apprentice or master (AL-SET-02)")
     code = ""
     if "code" in options:
         if mode != "reader":
-            raise BadCommand("a game code is entered only in reader mode")
+            raise BadCommand("a game code is entered only in reader mode (AL-CR-02)")
         norm = normal_code(options["code"])
         if norm is None:
-            raise BadCommand("a game code is 4 letters A-Z")
+            raise BadCommand("a game code is 4 letters A-Z (AL-Q-06)")
         code = norm
-    if mode == "game" and not 2 <= seats <= 4:
-        raise BadCommand("the game is for 2 to 4 players")
+    if mode == "game":
+        check_game_seats(seats)
     first = 0
     if "first_player" in options:
         try:
             first = int(options["first_player"])
         except ValueError:
-            raise BadCommand("first_player is a seat number") from None
+            raise BadCommand("first_player is a seat number (AL-Q-49)") from None
         if not 1 <= first <= seats:
-            raise BadCommand(f"first_player is a seat from 1 to {seats}")
+            raise BadCommand(f"first_player is a seat from 1 to {seats} (AL-Q-49)")
     hints = flag(options, "hints", False)
     return {"mode": mode, "variant": variant, "code": code, "hints": hints, "first_player": first}
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine import RuleViolation
+from athanor.games.alchemists import names
 from athanor.games.alchemists.content import Content
 from athanor.games.alchemists.state import State, player
 
@@ -68,5 +69,7 @@ def turn_of(state: State, seat: int, *spaces: str) -> list[Any]:
     if head[1] != seat:
         raise RuleViolation("NOT_YOUR_TURN", "it is not your action now", "AL-RES-02")
     if head[0] not in spaces:
-        raise RuleViolation("WRONG_SPACE", f"your action now is on {head[0]}", "AL-RES-01")
+        raise RuleViolation(
+            "WRONG_SPACE", f"your action now is {names.space(head[0])}", "AL-RES-01"
+        )
     return head

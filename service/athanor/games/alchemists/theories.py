@@ -8,7 +8,7 @@ from typing import Any
 
 from athanor.engine import BadCommand, Event, RuleViolation
 from athanor.engine.events import PUBLIC, only_seats
-from athanor.games.alchemists import mixing
+from athanor.games.alchemists import mixing, names
 from athanor.games.alchemists.alchemicals import (
     ALCHEMICAL_NAMES,
     MIX,
@@ -26,7 +26,7 @@ Command = dict[str, Any]
 def _seal(command: Command) -> str:
     seal = command.get("seal", "")
     if seal not in SEALS:
-        raise BadCommand(f"seal is one of {', '.join(SEALS)}")
+        raise BadCommand(f"seal is one of {', '.join(SEALS)} (AL-Q-23)")
     return str(seal)
 
 
@@ -50,14 +50,20 @@ def publish(content: Content, state: State, command: Command, seat: int) -> list
     seal = _seal(command)
     p = player(state, seat)
     if ing in state["theories"]:
-        raise RuleViolation("HAS_THEORY", f"{ing} already has a theory", "AL-PUB-04")
+        raise RuleViolation(
+            "HAS_THEORY", f"{names.ingredient(ing)} already has a theory", "AL-PUB-04"
+        )
     if token not in free_tokens(state):
-        raise RuleViolation("TOKEN_USED", f"{token} is already on the board", "AL-PUB-04")
+        raise RuleViolation(
+            "TOKEN_USED", f"the {token} token already lies on another ingredient", "AL-PUB-04"
+        )
     if p["seals"].get(seal, 0) < 1:
-        raise RuleViolation("NO_SEAL", f"you have no {seal} seal left", "AL-PUB-05")
+        raise RuleViolation("NO_SEAL", f"you have no {names.seal(seal)} left", "AL-PUB-05")
     cost = publish_cost(state, seat)
     if p["gold"] < cost:
-        raise RuleViolation("NO_GOLD", "publishing costs 1 gold", "AL-PUB-05")
+        raise RuleViolation(
+            "NO_GOLD", f"publishing costs {cost} gold and you have {p['gold']}", "AL-PUB-05"
+        )
     gain = 1 + (2 if "seal-of-authority" in p["artifacts"] else 0)  # AL-PUB-03, AL-ART-10
     public = {
         "seat": seat,
@@ -78,16 +84,23 @@ def endorse(content: Content, state: State, command: Command, seat: int) -> list
     theory = state["theories"].get(ing)
     p = player(state, seat)
     if theory is None:
-        raise RuleViolation("NO_THEORY", f"{ing} has no theory to endorse", "AL-END-01")
+        raise RuleViolation(
+            "NO_THEORY", f"{names.ingredient(ing)} has no theory to endorse", "AL-END-01"
+        )
     if any(s["seat"] == seat for s in theory["seals"]):
         raise RuleViolation("SEALED", "your seal is already on that theory", "AL-SEAL-05")
     if theory["conflicts"]:
-        raise RuleViolation("CONFLICT", "a theory in conflict cannot be endorsed", "AL-END-01")
+        raise RuleViolation("CONFLICT", "a theory marked in conflict cannot be endorsed", "AL-Q-26")
     if p["seals"].get(seal, 0) < 1:
-        raise RuleViolation("NO_SEAL", f"you have no {seal} seal left", "AL-END-01")
+        raise RuleViolation("NO_SEAL", f"you have no {names.seal(seal)} left", "AL-END-01")
     cost = endorse_cost(state, ing)
     if p["gold"] < cost:
-        raise RuleViolation("NO_GOLD", f"endorsing it costs {cost} gold", "AL-END-02")
+        raise RuleViolation(
+            "NO_GOLD",
+            f"endorsing it costs {cost} gold (1 to the bank, 1 to each seal on it) and you "
+            f"have {p['gold']}",
+            "AL-END-02",
+        )
     gold = {str(seat): p["gold"] - cost}
     for s in theory["seals"]:
         gold[str(s["seat"])] = player(state, s["seat"])["gold"] + 1
@@ -141,11 +154,16 @@ def _claim(state: State, seat: int, grant: str) -> Event:
 def claim_grant(content: Content, state: State, command: Command, seat: int) -> list[Event]:
     grant = command.get("grant", "")
     if grant not in {g.id for g in content.grant}:
-        raise BadCommand(f"unknown grant {grant!r}")
+        raise BadCommand(f"unknown grant {grant!r} (AL-Q-28)")
     if state["grant_check"] != seat:
         raise RuleViolation("NOT_NOW", "you have no grant to choose now", "AL-GRT-02")
     if grant not in qualifying(content, state, seat):
-        raise RuleViolation("NOT_COVERED", "your seals do not cover that grant", "AL-GRT-03")
+        raise RuleViolation(
+            "NOT_COVERED",
+            f"your seals do not cover {names.grant(content, grant)} (a first grant needs 2 of "
+            "its ingredients, a later one 3)",
+            "AL-GRT-03",
+        )
     return [_claim(state, seat, grant)]
 
 
@@ -182,7 +200,9 @@ def debunk_apprentice(content: Content, state: State, command: Command, seat: in
     ing, col = mixing.ingredient(command), mixing.colour(command)
     theory = state["theories"].get(ing)
     if theory is None:
-        raise RuleViolation("NO_THEORY", f"{ing} has no theory", "AL-DBK-01")
+        raise RuleViolation(
+            "NO_THEORY", f"{names.ingredient(ing)} has no theory to debunk", "AL-DBK-01"
+        )
     truth = mixing.true_sign(state, ing, col)
     claimed = "+" if sign(mixing.number(theory["alchemical"]), col) > 0 else "-"
     body: dict[str, Any] = {
@@ -209,7 +229,11 @@ def debunk_master(content: Content, state: State, command: Command, seat: int) -
     claimed = mixing.potion(command, "potion", coloured=False)
     theories = state["theories"]
     if a not in theories and b not in theories:
-        raise RuleViolation("NO_THEORY", "at least one of them must have a theory", "AL-DBK-12")
+        raise RuleViolation(
+            "NO_THEORY",
+            f"neither {names.ingredient(a)} nor {names.ingredient(b)} has a theory",
+            "AL-DBK-12",
+        )
     result = mixing.answer(state, a, b)
     body: dict[str, Any] = {
         "seat": seat,
