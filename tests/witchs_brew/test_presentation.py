@@ -124,3 +124,16 @@ def test_a_preview_names_what_the_favor_or_action_takes_and_gives() -> None:
     assert said(wizard, {"type": "SoBeIt", "use": True}).startswith(
         "So be it! Takes the top copper cauldron (3 points), paying 1 white and 1 green and 2 gold"
     )
+
+
+@pytest.mark.rule("RC-ROLE-27", "RC-ROLE-07")
+def test_the_plain_full_action_says_which_action_it_gives_up() -> None:
+    view = {
+        "play": {"role": "alchemist", "holder": 1},
+        "players": {"1": {"hand": [], "drops": {"red": 1}, "gold": 1}},
+    }
+    said = RULES.presentation.preview
+    assert said is not None
+    assert said(view, {"type": "FullAction"}) == (
+        "Gives up the Alchemist's full action (give 1 drop for 5 gold): nothing changes."
+    )

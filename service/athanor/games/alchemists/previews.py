@@ -27,7 +27,8 @@ from athanor.games.alchemists.spaces import cost, slot_cost
 from athanor.games.wording import count, listing
 
 JSON = dict[str, Any]
-BID_WORDS = {"exact": "exact", "sign": "the right sign", "neutral": "neutral"}
+# the guarantee levels as the bid track names them (AL-SELL-07: "anything" is 1 gold)
+BID_WORDS = {"exact": "exact", "sign": "the right sign", "neutral": "neutral", "wrong": "anything"}
 
 
 class Seen(previews.Seen):
@@ -149,19 +150,31 @@ def buy(s: Seen, command: JSON) -> str:
         return f"Buys {n.artifact(art)}."
     paid = artifact_cost(s.content, art, "shopkeeper" in (command.get("favors") or []))
     vp = f"; {count(card.vp, 'point')} at game end" if card.vp else ""
-    return f"Buys {n.artifact(art)}{_with(command)} for {paid} gold: {s.gold_text(-paid)}{vp}."
+    trunk = "; you draw 7 ingredients" if art == "witchs-trunk" else ""  # AL-ART-13
+    return (
+        f"Buys {n.artifact(art)}{_with(command)} for {paid} gold: {s.gold_text(-paid)}{trunk}{vp}."
+    )
 
 
 def bid(s: Seen, command: JSON) -> str:
+    """Every guarantee level at this bid and reputation: its price, or that it cannot be
+    offered (a price below 1, AL-SELL-08/13)."""
     discount = int(command.get("discount", 0))
     got = smileys(discount, s.reputation)
-    prices = listing(
-        [f"{price(q, discount, s.reputation)} gold for {word}" for q, word in BID_WORDS.items()]
-    )
-    return (
+    text = (
         f"Bids a discount of {discount}, face down: {count(got, 'smiley')} for the selling "
-        f"order; your prices would be {prices}."
+        "order (most smileys sell first)"
     )
+    prices = {q: price(q, discount, s.reputation) for q in BID_WORDS}
+    offered = [f"{BID_WORDS[q]} for {p} gold" for q, p in prices.items() if p >= 1]
+    closed = [BID_WORDS[q] for q, p in prices.items() if p < 1]
+    if not offered:
+        return text + "; no guarantee would pay 1 gold or more: you would have to decline."
+    text += f"; you could guarantee {listing(offered)}"
+    if closed:
+        # "not neutral or anything": each of them is closed, not the pair
+        text += f"; not {listing(closed).replace(' and ', ' or ')} (a price below 1 gold)"
+    return text + "."
 
 
 def sell(s: Seen, command: JSON) -> str:
@@ -178,6 +191,11 @@ def sell(s: Seen, command: JSON) -> str:
         text += ": paid whatever it makes"
     else:
         text += ": paid only if it is that good"
+    used = command.get("favors") or []
+    if "barmaid" in used:  # AL-FAV-04, AL-Q-16
+        text += " (Barmaid: it counts one quality better; an exact one gains 1 reputation)"
+    if "merchant" in used and (sale.get("order") or [None])[0] == int(s.seat):  # AL-Q-17
+        text += " and 1 more gold (Merchant, first to sell)"
     return (
         text + f"; a neutral or wrong-sign potion costs reputation "
         f"({s.reputation_text(-1)}). The cards are discarded."
@@ -235,8 +253,9 @@ def debunk_apprentice(s: Seen, command: JSON) -> str:
     if claimed:
         text += f" (the theory claims {claimed})"
     return (
-        text + ": if it differs, the theory falls and its seals not hedged on "
-        f"{n.colour(colour)} cost their owners 5 reputation; if not, {s.reputation_text(-1)}."
+        text + ": if it differs, the theory falls, you gain 2 reputation and its seals not "
+        f"hedged on {n.colour(colour)} cost their owners 5 reputation; if not, "
+        f"{s.reputation_text(-1)}."
     )
 
 
@@ -244,7 +263,8 @@ def debunk_master(s: Seen, command: JSON) -> str:
     return (
         f"Mixes {n.ingredients(command.get('ingredients', []))} before everyone, claiming "
         f"{n.potion(command.get('potion'))}: if it is made and a theory disagrees, that "
-        f"theory falls; if it is not made, {s.reputation_text(-1)}."
+        "theory falls (2 reputation for you per theory, or for a new conflict); if it is not "
+        f"made, or shows nothing new, {s.reputation_text(-1)}."
     )
 
 
@@ -280,7 +300,14 @@ def drink(s: Seen, command: JSON) -> str:
 def exhibit(s: Seen, command: JSON) -> str:
     wanted = command.get("potion")
     first = wanted not in (s.view.get("exhibited_first") or [])
-    win = s.reputation_text(1) if first else "no reputation (it was shown before)"
+    other = str(wanted)[:1] + ("-" if str(wanted)[1:] == "+" else "+")
+    done = s.me.get("exhibited") or []
+    # AL-EXH-05: both potions of a colour, once per colour
+    mastery = other in done and str(wanted)[:1] not in (s.me.get("mastery") or [])
+    gain = (1 if first else 0) + (2 if mastery else 0)
+    win = s.reputation_text(gain) if gain else "no reputation (it was shown before)"
+    if mastery:
+        win += f" (with 2 for both {n.colour(str(wanted)[:1])} potions)"
     return (
         f"Exhibits {n.potion(wanted)} from {n.ingredients(command.get('ingredients', []))}: "
         f"success, {win}; failure, {s.reputation_text(-1)}."

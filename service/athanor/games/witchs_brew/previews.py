@@ -173,7 +173,11 @@ def exchange(s: BrewSeen, command: JSON, favor: bool) -> str:
     """What a favor's or a full action's exchange takes and gives (roles.py rows)."""
     role, give, take = s.role, command.get("give"), command.get("take")
     if not any(command.get(k) for k in ("use", "give", "take", "pay", "vial", "stack")):
-        return "Takes nothing." if favor else "Forgoes the full action."
+        if favor:
+            return "Takes nothing."
+        # the plain FullAction gives the action up (RC-ROLE-27, RC-Q-28): say what is lost
+        what = FULL_TEXT.get(role, "the role card's action")
+        return f"Gives up the {s.role_name()}'s full action ({what}): nothing changes."
     if role == "alchemist" and give:
         gold = roles.ALCHEMIST_FAVOR if favor else roles.ALCHEMIST_FULL
         return f"Gives 1 {give} drop for {gold} gold{after(s, {give: -1}, gold)}."
