@@ -2,6 +2,9 @@
 
 athanor-hub --config hub.toml                   # on a Pi: lgpio pins, the OLED
 athanor-hub --config hub.toml --emulate DIR     # anywhere: mock pins, PNG frames
+
+The hub's parts (gpiozero, luma.oled, Pillow) come with the `hub` extra; they are
+imported only once the arguments are read, so --help works without them.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib
 import logging
 import signal
 import sys
@@ -16,21 +20,35 @@ import threading
 from pathlib import Path
 
 from athanor_hub.config import ConfigError, HubConfig, load_config
-from athanor_hub.display import SunTrackDisplay, open_device
-from athanor_hub.hub import Hub
-from athanor_hub.leds import SeatLeds
 
 try:  # gpiozero's own refusals of a pin (in use, not on this board, no factory)
     from gpiozero import GPIOZeroError as PinProblem
-except ImportError:  # pragma: no cover - the hub extra installs gpiozero
+except ImportError:  # without the hub extra: main() says so before any pin is used
 
     class PinProblem(Exception):  # type: ignore[no-redef]
         pass
 
 
+HUB_MODULES = ("gpiozero", "luma.oled", "PIL")
+HUB_INSTALL = "pip install 'athanor[hub]'"
+
+
+def missing_part() -> str | None:
+    """The first of the hub extra's modules that cannot be imported, if any."""
+    for name in HUB_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            return name
+    return None
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="athanor-hub", description="The Athanor table hub: turn LEDs, dice buttons, OLED."
+        prog="athanor-hub",
+        description="The Athanor table hub: turn LEDs, dice buttons, OLED.",
+        epilog=f"Needs the hub extra ({', '.join(HUB_MODULES)}): {HUB_INSTALL}; on a Pi, "
+        "athanor[hub,pi] (its pins and an SPI OLED's bus). See deploy/PI_SETUP.md.",
     )
     parser.add_argument("--config", type=Path, required=True, help="the hub's TOML file")
     parser.add_argument(
@@ -46,6 +64,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    missing = missing_part()
+    if missing is not None:
+        print(f"athanor-hub: {missing} is not installed: {HUB_INSTALL}", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s"
     )
@@ -66,6 +88,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 async def run(config: HubConfig, emulate: Path | None) -> None:
+    from athanor_hub.display import SunTrackDisplay, open_device
+    from athanor_hub.hub import Hub
+    from athanor_hub.leds import SeatLeds
+
     loop = asyncio.get_running_loop()
     recorder = None
     if emulate is not None:

@@ -78,10 +78,13 @@ def test_act_view_legal_replay_and_errors(server: ServerProcess) -> None:
     commands = athanor(server, "legal", game_id, token=seat1).stdout.splitlines()[1:]
     out = athanor(server, "act", game_id, commands[0], "--command-id", "c1", token=seat1).stdout
     again = athanor(server, "act", game_id, commands[0], "--command-id", "c1", token=seat1).stdout
-    assert "already applied" in again and out.split()[1] == again.split()[1]
+    # each new event's sentence on a line of its own, then the version the game is at
+    lines = out.splitlines()
+    first = int(lines[0].split()[0].removeprefix("v"))
+    last = int(lines[-1].removeprefix("now at v"))
+    assert again == f"already applied (v{first}-{last}): nothing new\n"
     view = json.loads(athanor(server, "view", game_id, token=seat1).stdout)
     assert view["view"]["game"]["committed_card"] == json.loads(commands[0])["card"]
-    first, last = (int(v) for v in out.split()[1].split("-"))
     # version 2 lies inside the batch that created the game: its first head is shown
     replay = json.loads(athanor(server, "replay", game_id, "--to", "2").stdout)
     assert replay["version"] == first - 1
@@ -95,18 +98,27 @@ def test_act_view_legal_replay_and_errors(server: ServerProcess) -> None:
     assert "crucible" in athanor(server, "kinds").stdout
 
 
-def test_watch_prints_events_as_json_lines(server: ServerProcess) -> None:
+def test_watch_json_prints_events_as_json_lines(server: ServerProcess) -> None:
     game_id = new(server)["game_id"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "athanor.cli.main", "watch", game_id, "--server", server.address],
+        [
+            sys.executable,
+            "-m",
+            "athanor.cli.main",
+            "watch",
+            game_id,
+            "--json",
+            "--server",
+            server.address,
+        ],
         stdout=subprocess.PIPE,
         text=True,
         env=cli_env(server),
     )
     try:
         assert proc.stdout is not None
-        first = json.loads(proc.stdout.readline())
-        assert first["v"] == 1 and first["type"] == "GameCreated"
+        first = json.loads(proc.stdout.readline())["event"]
+        assert first["version"] == "1" and first["type"] == "GameCreated"
     finally:
         proc.kill()
         proc.wait()

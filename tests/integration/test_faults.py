@@ -85,6 +85,7 @@ def test_athanor_watch_resumes_across_a_restart_and_exits_0_at_the_end(
                 "athanor.cli.main",
                 "watch",
                 game_id,
+                "--json",
                 "--server",
                 own_server.address,
             ],
@@ -109,7 +110,8 @@ def test_athanor_watch_resumes_across_a_restart_and_exits_0_at_the_end(
         watch.kill()
     err = err_path.read_text()
     assert watch.returncode == 0, err
-    versions = [json.loads(line)["v"] for line in out_path.read_text().splitlines()]
+    lines = out_path.read_text().splitlines()
+    versions = [int(json.loads(line)["event"]["version"]) for line in lines]
     assert versions == list(range(1, head + 1))
     assert f"resuming from v{before + 1}" in err
 

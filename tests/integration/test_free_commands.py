@@ -106,4 +106,4 @@ def test_cli_legal_lists_free_commands_after_a_second_header(server: ServerProce
         assert shown_preview == f"# {preview}"
     # a free command from the listing is accepted by `athanor act`
     out = athanor(server, "act", game_id, lines[2 + n], token=tokens[seat]).stdout
-    assert out.startswith("versions ")
+    assert out.splitlines()[-1].startswith("now at v")

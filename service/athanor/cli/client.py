@@ -36,7 +36,10 @@ def find_token(explicit: str | None, data_dir: Path) -> str | None:
         return os.environ[TOKEN_ENV]
     path = data_dir / TOKEN_FILE
     if path.exists():
-        return path.read_text().strip()
+        try:
+            return path.read_text().strip()
+        except UnicodeDecodeError:
+            raise ClientError(f"{path}: not a token (not text)") from None
     return None
 
 
@@ -45,6 +48,8 @@ def metadata(token: str | None) -> tuple[tuple[str, str], ...]:
 
 
 def open_channel(server: str, tls_ca: Path | None = None) -> grpc.Channel:
+    if not server.strip():  # gRPC would log its own trace, then fail with UNKNOWN
+        raise ClientError("--server takes HOST:PORT, not an empty address")
     if tls_ca is not None:
         return grpc.secure_channel(server, grpc.ssl_channel_credentials(tls_ca.read_bytes()))
     return grpc.insecure_channel(server)
@@ -87,5 +92,6 @@ def describe(err: grpc.RpcError) -> str:
 
 
 def print_json(obj: Any) -> None:
-    json.dump(obj, sys.stdout, indent=2, sort_keys=True)
+    """JSON for people: names and sentences in their own letters, not \\u escapes."""
+    json.dump(obj, sys.stdout, indent=2, sort_keys=True, ensure_ascii=False)
     sys.stdout.write("\n")

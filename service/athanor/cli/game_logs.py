@@ -10,19 +10,28 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import grpc
+
 from athanor.cli import audit_file
 from athanor.cli.client import ClientError, Refused
+from athanor.cli.event_lines import event_object, events_between, print_event
 from athanor.cli.options import Subparsers, add_client
 from athanor.cli.playing import cmd_view
 from athanor.v1 import athanor_pb2 as pb
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+LOG_TEXT_TIMEOUT_S = 120.0  # a long game's whole log, streamed
 
 
 def add_log_parsers(sub: Subparsers) -> None:
     c = add_client(sub, "log", cmd_log, "export a game's event log as JSON Lines")
     c.add_argument("game", help="the game id")
     c.add_argument("--out", help="file to write (default: standard output)")
+    c.add_argument(
+        "--text",
+        action="store_true",
+        help="the events as sentences, one a line (as athanor watch prints them), not the export",
+    )
     c = add_client(sub, "import", cmd_import, "create a game from an exported operator log")
     c.add_argument("file", help="an operator log written by athanor log")
     c.add_argument("--game-id", help="store under this id instead of the log's")
@@ -50,10 +59,15 @@ def add_log_parsers(sub: Subparsers) -> None:
 def cmd_log(args: argparse.Namespace, s: Any, md: Any) -> int:
     from google.protobuf.json_format import MessageToDict
 
+    if args.text:
+        return log_text(args, s, md)
     header: dict[str, Any] = {}
     lines: list[dict[str, Any]] = []
     for entry in s.GetLog(pb.GetLogRequest(game_id=args.game), metadata=md):
         kind = entry.WhichOneof("item")
+        if kind == "event":
+            lines.append(event_object(entry.event))
+            continue
         value = MessageToDict(getattr(entry, kind), preserving_proto_field_name=True)
         if kind == "header":
             header = value
@@ -72,6 +86,21 @@ def cmd_log(args: argparse.Namespace, s: Any, md: Any) -> int:
             out.close()
     if args.out:
         print(f"wrote {count} events to {args.out}", file=sys.stderr)
+    return 0
+
+
+def log_text(args: argparse.Namespace, s: Any, md: Any) -> int:
+    """The log up to the head as the token's audience reads it (the operator's export
+    holds stored bytes, not sentences: the events come through a watch instead)."""
+    if args.out:
+        raise ClientError("--text prints to the terminal; --out writes the export")
+    head = s.GetView(pb.GetViewRequest(game_id=args.game), metadata=md).version
+    shown = 0
+    for ev in events_between(s, md, args.game, 1, head, timeout=LOG_TEXT_TIMEOUT_S):
+        print_event(ev, as_json=False)
+        shown = ev.version
+    if shown < head:
+        raise ClientError(f"the events after v{shown} did not come in time")
     return 0
 
 
@@ -107,7 +136,16 @@ def cmd_import(args: argparse.Namespace, s: Any, md: Any) -> int:
         )
     except (ValueError, TypeError):
         raise Refused(f"{args.file}: the header's fields are not of their types") from None
-    created = s.ImportGame(request, metadata=md)
+    try:
+        created = s.ImportGame(request, metadata=md)
+    except grpc.RpcError as err:
+        if err.code() != grpc.StatusCode.ALREADY_EXISTS:  # type: ignore[attr-defined]
+            raise
+        taken = args.game_id or request.header.game_id
+        raise Refused(
+            f"a game with id {taken} exists on this server: "
+            "pass --game-id NEW_ID to import it under another id"
+        ) from None
     print(f"imported game {created.game_id} at v{created.version}")
     for t in created.seat_tokens:
         print(f"seat {t.seat}: {t.token}")

@@ -7,6 +7,7 @@ Client commands take --server HOST:PORT (default localhost:50051) and find a tok
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from pathlib import Path
 
@@ -72,6 +73,9 @@ def no_token_hint(data_dir: Path) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     argv = dash_values(list(sys.argv[1:] if argv is None else argv))
+    # a terminal that cannot show a player's name gets escapes, not a traceback
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")
     args = build_parser().parse_args(argv)
     token: str | None = None
     try:
@@ -104,6 +108,10 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`| head`): not an error of ours
         sys.stderr.close()
         return 0
+    except OSError as err:  # a file named on the command line (--out, --tls-ca, a token)
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"athanor: {where}{err.strerror or err}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -15,7 +15,9 @@ import grpc
 
 from athanor.cli import bot
 from athanor.cli.client import ClientError, print_json
+from athanor.cli.event_lines import events_between, print_event
 from athanor.cli.options import Subparsers, add_client
+from athanor.cli.outcome import finished_table
 from athanor.v1 import athanor_pb2 as pb
 
 
@@ -38,8 +40,11 @@ def add_play_parsers(sub: Subparsers) -> None:
         action="store_true",
         help="follow each command with its preview, after a tab: COMMAND_JSON<TAB># text",
     )
-    c = add_client(sub, "watch", cmd_watch, "follow a game's events (JSON lines)")
+    c = add_client(sub, "watch", cmd_watch, "follow a game's events, a sentence each")
     c.add_argument("game", help="the game id")
+    c.add_argument(
+        "--json", action="store_true", help="each event as athanor log writes it (JSON lines)"
+    )
     c.add_argument(
         "--from", dest="from_version", type=int, default=1, help="the first version to print"
     )
@@ -73,21 +78,24 @@ def parse_seats(text: str) -> list[int] | None:
 
 
 def cmd_view(args: argparse.Namespace, s: Any, md: Any) -> int:
-    view = s.GetView(
+    got = s.GetView(
         pb.GetViewRequest(game_id=args.game, at_version=args.at, seat=args.seat), metadata=md
     )
+    view = json.loads(got.view_json)
     print_json(
         {
-            "version": view.version,
-            "seat": view.seat,
-            "view": json.loads(view.view_json),
-            "table": json.loads(view.table_json),
+            "version": got.version,
+            "seat": got.seat,
+            "view": view,
+            "table": finished_table(view, json.loads(got.table_json)),
         }
     )
     return 0
 
 
 def cmd_act(args: argparse.Namespace, s: Any, md: Any) -> int:
+    """Send the command, then print what it did: its events' sentences, as the token's
+    audience reads them in the log, and the version the game is now at."""
     request = pb.ActRequest(
         game_id=args.game,
         command_json=args.command,
@@ -97,8 +105,13 @@ def cmd_act(args: argparse.Namespace, s: Any, md: Any) -> int:
     if args.expect is not None:
         request.expected_version = args.expect
     result = s.Act(request, metadata=md)
-    note = " (already applied: nothing new)" if result.duplicate else ""
-    print(f"versions {result.first_version}-{result.last_version}{note}")
+    first, last = result.first_version, result.last_version
+    if result.duplicate:
+        print(f"already applied (v{first}-{last}): nothing new")
+        return 0
+    for ev in events_between(s, md, args.game, first, last):
+        print_event(ev, as_json=False)
+    print(f"now at v{last}")
     return 0
 
 
@@ -133,7 +146,8 @@ def _print_commands(commands: Any, previews: list[str], show: bool) -> None:
 
 
 def cmd_watch(args: argparse.Namespace, s: Any, md: Any) -> int:
-    """Print events as JSON lines; reconnect and resume after a lost connection."""
+    """Print events as `athanor log` words them; reconnect and resume after a lost
+    connection."""
     next_version = max(1, args.from_version)
     delay = 0.5
     while True:
@@ -144,21 +158,8 @@ def cmd_watch(args: argparse.Namespace, s: Any, md: Any) -> int:
                 delay = 0.5
                 if item.HasField("heartbeat"):
                     continue
-                ev = item.event
-                print(
-                    json.dumps(
-                        {
-                            "v": ev.version,
-                            "type": ev.type,
-                            "seat": ev.seat,
-                            "body": json.loads(ev.body_json),
-                            "redacted": ev.redacted,
-                        },
-                        sort_keys=True,
-                    ),
-                    flush=True,
-                )
-                next_version = ev.version + 1
+                print_event(item.event, args.json)
+                next_version = item.event.version + 1
             return 0  # the server ends the stream after a finished game's last event
         except grpc.RpcError as err:
             if err.code() != grpc.StatusCode.UNAVAILABLE:  # type: ignore[attr-defined]
