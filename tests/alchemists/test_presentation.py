@@ -25,6 +25,8 @@ RAW = re.compile(r"[{}\[\]\"_]|(?<!\w)'|'(?!\w)|\bNone\b")
 IDS = labels.card_ids(RULES.cards) - set(POTION_NAMES) - {f"A{n}" for n in range(1, 9)}
 ID_WORD = re.compile(r"(?<![\w'-])(" + "|".join(map(re.escape, sorted(IDS))) + r")(?![\w-])")
 JSON = dict[str, Any]
+NAMES = {1: "Ana", 2: "Otto", 3: "Chidi", 4: "Mei"}
+SEAT_OR_IT = re.compile(r"\b[Ss]eat \d|\bits\b")
 
 GAMES = [
     ({}, 2),
@@ -91,6 +93,9 @@ def test_every_record_reads_as_a_sentence_for_every_reader(
             held = printed(strings_in(body))
             assert named_in(text, INGREDIENT_NAMES) <= held, f"{what}: {text}"
             assert named_in(text, POTION_NAMES) <= held, f"{what}: {text}"
+            # read with names, a sentence names every seat and calls none "it"
+            said = game.describe(RULES, rec.type, body, names=NAMES)
+            assert not SEAT_OR_IT.search(said), f"{what} with names: {said}"
     if options.get("mode") != "reader":
         assert {"GameScored", "Mixed", "RoundEnded"} <= types
 
@@ -106,9 +111,9 @@ def test_every_handled_event_type_has_a_sentence() -> None:
 def test_a_redacted_body_still_reads_and_tells_nothing_more() -> None:
     drawn = {"seat": 2, "n": 2, "why": "order"}
     text = game.describe(RULES, "IngredientsDrawn", drawn)
-    assert text == "Seat 2 draws 2 ingredients from its order space."
+    assert text == "Seat 2 draws 2 ingredients from their order space."
     full = game.describe(RULES, "IngredientsDrawn", {**drawn, "cards": ["toad", "bird-claw"]})
-    assert full == "Seat 2 draws 2 ingredients from its order space: Toad and Bird Claw."
+    assert full == "Seat 2 draws 2 ingredients from their order space: Toad and Bird Claw."
     sold = {"seat": 1, "wanted": "R+", "quality": "sign", "price": 3, "paid": 3}
     assert "Fern" not in game.describe(RULES, "Sold", sold)
     assert "Fern" in game.describe(RULES, "Sold", {**sold, "ingredients": ["fern", "toad"]})

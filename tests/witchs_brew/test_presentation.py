@@ -137,3 +137,16 @@ def test_the_plain_full_action_says_which_action_it_gives_up() -> None:
     assert said(view, {"type": "FullAction"}) == (
         "Gives up the Alchemist's full action (give 1 drop for 5 gold): nothing changes."
     )
+
+
+def test_every_sentence_reads_right_with_names() -> None:
+    names = {1: "Ana", 2: "Otto", 3: "Chidi", 4: "Mei"}
+    g = LocalGame(RULES, RULES.validate_options({}, 4), 4, b"wb-names")
+    rng = random.Random(4)
+    while not g.state.over:
+        g.submit(*rng.choice(g.legal_moves()))
+    for rec in g.records:
+        for reader in (None, 1):
+            said = game.describe(RULES, rec.type, rec.shown_to(reader)["body"], names=names)
+            plain(said, rec.type)
+            assert not re.search(r"\b[Ss]eat \d|\bits\b", said), said

@@ -75,18 +75,18 @@ QUALITIES = {
 }
 # what a negative potion does to the one who drinks it (AL-EXP-08..10)
 SICKNESS = {
-    "R-": "poisoned, one of next round's cubes goes to the hospital",
-    "G-": "paralyzed, chooses its order space last next round",
-    "B-": "insane, 1 reputation lost",
+    "R-": "poisoned: one of their cubes goes to the hospital for next round",
+    "G-": "paralyzed: they choose their order space last next round",
+    "B-": "insane: they lose 1 reputation",
 }
 DRAW_REASONS = {
     "setup": "at setup",
-    "order": "from its order space",
+    "order": "from their order space",
     "paralysis": "from the paralysis space",
     "forage": "from the deck",
-    "herbalist": "for its Herbalist",
-    "witchs-trunk": "from its Witch's Trunk",
-    "cubes": "for its unused cubes",
+    "herbalist": "for their Herbalist",
+    "witchs-trunk": "from their Witch's Trunk",
+    "cubes": "for their unused cubes",
 }
 
 

@@ -103,7 +103,9 @@ def _assignment(b: Body) -> str:
 
 def answers_shown(c: Content, b: Body) -> str:
     shown = _assignment(b)
-    return f"{_seat(b)} ends the reader and shows its answers" + (f": {shown}." if shown else ".")
+    return f"{_seat(b)} ends the reader and shows the reader's answers" + (
+        f": {shown}." if shown else "."
+    )
 
 
 def triangle_exported(c: Content, b: Body) -> str:
@@ -185,7 +187,7 @@ def start_player(c: Content, b: Body) -> str:
 
 
 def favors_offered(c: Content, b: Body) -> str:
-    return "Every seat keeps one of the two favors it drew."
+    return "Every player keeps one of the two favors they drew."
 
 
 def favor_kept(c: Content, b: Body) -> str:
@@ -195,20 +197,20 @@ def favor_kept(c: Content, b: Body) -> str:
 
 
 def herbalist_played(c: Content, b: Body) -> str:
-    return f"{_seat(b)}'s Herbalist: it draws 3 ingredients, then discards 2."
+    return f"{_seat(b)} plays a Herbalist: {_seat(b)} draws 3 ingredients, then discards 2."
 
 
 def herbalist_discarded(c: Content, b: Body) -> str:
     if "ingredients" not in b:
-        return f"{_seat(b)} discards for its Herbalist."
-    return f"{_seat(b)} discards {n.ingredients(b['ingredients'])} for its Herbalist."
+        return f"{_seat(b)} discards face down for their Herbalist."
+    return f"{_seat(b)} discards {n.ingredients(b['ingredients'])} for their Herbalist."
 
 
 def favor_played(c: Content, b: Body) -> str:
     if b.get("favor") == "associate":
         return (
             f"{_seat(b)} plays an Associate on {n.space(b.get('space'))}: "
-            "its actions there go first."
+            "their actions there go first."
         )
     cubes = f": {count(b['cubes'], 'action cube')} this round" if "cubes" in b else ""
     return f"{_seat(b)} plays an Assistant{cubes}."
@@ -262,7 +264,7 @@ def resolution_opened(c: Content, b: Body) -> str:
 
 def action_declined(c: Content, b: Body) -> str:
     cubes = count(int(b.get("cubes", 1)), "cube")
-    return f"{_seat(b)} declines its {n.space(b.get('space'))} action: {cubes} unused."
+    return f"{_seat(b)} declines their {n.space(b.get('space'))} action: {cubes} unused."
 
 
 def foraged(c: Content, b: Body) -> str:
@@ -319,7 +321,7 @@ def sold(c: Content, b: Body) -> str:
 
 def sale_noted(c: Content, b: Body) -> str:
     if "ingredients" not in b:
-        return f"{_seat(b)} notes its sale in its notebook."
+        return f"{_seat(b)} notes the sale in their notebook."
     return (
         f"{_seat(b)} notes: {n.ingredients(b['ingredients'])} sold as {n.potion(b.get('wanted'))} "
         f"were {n.QUALITIES.get(str(b.get('quality')), 'sold')}."
@@ -339,7 +341,7 @@ def mixed(c: Content, b: Body) -> str:
     else:
         text = f"{_seat(b)} drinks{what or ' a potion'}: {result}."
         if b.get("effect"):
-            text += f" Seat {b.get('seat')} is {n.SICKNESS.get(str(b.get('result')), 'sick')}."
+            text += f" {_seat(b)} is {n.SICKNESS.get(str(b.get('result')), 'sick')}."
     return text + _cards_after(b) + _money(b)
 
 
@@ -347,13 +349,13 @@ def exhibited(c: Content, b: Body) -> str:
     result = "a success" if b.get("success") else "a failure"
     text = f"{_seat(b)} exhibits {n.potion(b.get('potion'))}: {result}."
     if b.get("mastery"):
-        text += f" It masters the {n.colour(b['mastery'])} potions."
+        text += f" {_seat(b)} masters the {n.colour(b['mastery'])} potions."
     return text + _mix(b) + _cards_after(b) + _money(b)
 
 
 def exhibit_noted(c: Content, b: Body) -> str:
     if "ingredients" not in b:
-        return f"{_seat(b)} notes its exhibit in its notebook."
+        return f"{_seat(b)} notes the exhibit in their notebook."
     result = "made" if b.get("success") else "did not make"
     return (
         f"{_seat(b)} notes: {n.ingredients(b['ingredients'])} {result} {n.potion(b.get('potion'))}."
@@ -363,7 +365,7 @@ def exhibit_noted(c: Content, b: Body) -> str:
 def periscope_seen(c: Content, b: Body) -> str:
     of = f"seat {b.get('of', '?')}"
     if "ingredient" not in b:
-        return f"{_seat(b)} looks through its Periscope at {of}'s ingredients."
+        return f"{_seat(b)} looks through their Periscope at {of}'s ingredients."
     made = f", which made {n.potion(b['result'])}" if "result" in b else ""
     return f"{_seat(b)}'s Periscope sees {n.ingredient(b['ingredient'])} in {of}'s mix{made}."
 
@@ -402,7 +404,7 @@ def sign_revealed(c: Content, b: Body) -> str:
     if "debunked" not in b:  # the reader's answer
         return f"{_seat(b)} asks the reader: {ing} is {sign} on {col}."
     return (
-        f"{_seat(b)} tries to debunk {ing} on {col}: its sign is {sign}."
+        f"{_seat(b)} tries to debunk {ing} on {col}: the sign of {ing} on {col} is {sign}."
         f"{_debunk_outcome(b)}{_money(b)}"
     )
 
@@ -430,7 +432,7 @@ def end_started(c: Content, b: Body) -> str:
 def conference_held(c: Content, b: Body) -> str:
     need = b.get("need", 0)
     text = (
-        f"A conference: each seat needs {count(need, 'theory', 'theories')} with its seal."
+        f"A conference: each player needs {count(need, 'theory', 'theories')} with their seal."
         f"{_money(b)}"
     )
     row = b.get("row")

@@ -33,12 +33,12 @@ def _check_names(cmd: dict[str, Any]) -> None:
             kinds += cmd[key]
     kinds += list(cmd.get("drops", {}) or {})
     if any(k not in KINDS for k in kinds):
-        raise BadCommand(f"drop kinds are {', '.join(KINDS)}")
+        raise BadCommand(f"drop kinds are {', '.join(KINDS)} (RC-SUP-01)")
     if cmd.get("stack") and cmd["stack"] not in STACKS:
-        raise BadCommand(f"stacks are {', '.join(STACKS)}")
+        raise BadCommand(f"stacks are {', '.join(STACKS)} (RC-CAUL-01)")
     for n in [*list((cmd.get("drops") or {}).values()), cmd.get("gold", 0)]:
         if n < 0:
-            raise BadCommand("amounts are 0 or more")
+            raise BadCommand("amounts are 0 or more (RC-SUP-03)")
 
 
 def _pick(choices: list[Choice], cmd: dict[str, Any], reason: str, rule: str) -> Choice:
@@ -62,7 +62,7 @@ def choose_roles(content: Content, state: State, cmd: dict[str, Any], seat: int)
     assert pending is not None
     roles = list(cmd.get("roles", []))
     if any(r not in ROLES for r in roles):
-        raise BadCommand(f"roles are {', '.join(ROLES)}")
+        raise BadCommand(f"roles are {', '.join(ROLES)} (RC-Q-03)")
     if len(set(roles)) != len(roles):
         raise _refuse("ROLE_TWICE", "you hold each role card once", "RC-Q-03")
     hand = content.settings.hand
@@ -84,7 +84,7 @@ def lead_role(content: Content, state: State, cmd: dict[str, Any], seat: int) ->
         raise _refuse("NOT_LEADER", "you do not lead a play now", "RC-Q-09")
     role = cmd.get("role", "")
     if role not in ROLES:
-        raise BadCommand(f"roles are {', '.join(ROLES)}")
+        raise BadCommand(f"roles are {', '.join(ROLES)} (RC-Q-03)")
     if role not in player(state, seat)["hand"]:
         raise _refuse("NOT_IN_HAND", "that role card is not in your hand", "RC-Q-07")
     body: dict[str, Any] = {"seat": seat, "role": role}

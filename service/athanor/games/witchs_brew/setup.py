@@ -34,13 +34,29 @@ FLAGS: dict[str, bool] = {
     "holder_may_favor": False,
 }
 NUMBERS = ("ravens", "first_leader", "vial_points", "cauldron_limit", "vials")
+# the open question each worded or numbered option settles (README, options)
+OPTION_RULES = {
+    "next_set_leader": "RC-Q-10",
+    "empty_hand_leader": "RC-Q-09",
+    "count_at": "RC-Q-12",
+    "tie_break": "RC-Q-15",
+    "empty_shelf": "RC-Q-20",
+    "shelf_add": "RC-Q-22",
+    "ravens": "RC-Q-14",
+    "first_leader": "RC-Q-10",
+    "vial_points": "RC-Q-15",
+    "cauldron_limit": "RC-Q-25",
+    "vials": "RC-Q-26",
+}
 KNOWN = set(CHOICES) | set(FLAGS) | set(NUMBERS)
 
 
 def _number(options: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
     raw = str(options.get(name, default)).strip()
     if not raw.isdigit() or not low <= int(raw) <= high:
-        raise BadCommand(f"option {name} is a whole number from {low} to {high}")
+        raise BadCommand(
+            f"option {name} is a whole number from {low} to {high} ({OPTION_RULES[name]})"
+        )
     return int(raw)
 
 
@@ -51,7 +67,7 @@ def validate(content: Content, options: Mapping[str, str], seats: int) -> Option
     for name, allowed in CHOICES.items():
         value = str(options.get(name, allowed[0])).strip().lower()
         if value not in allowed:
-            raise BadCommand(f"option {name} is one of {', '.join(allowed)}")
+            raise BadCommand(f"option {name} is one of {', '.join(allowed)} ({OPTION_RULES[name]})")
         words[name] = value
     flags = {name: flag(options, name, default) for name, default in FLAGS.items()}
     first = str(options.get("first_leader", "random")).strip().lower()
@@ -59,7 +75,8 @@ def validate(content: Content, options: Mapping[str, str], seats: int) -> Option
     longest = max(len(content.stack(stack)) for stack in STACKS)
     if limit and limit * seats < longest:  # the raven at a stack's bottom must stay reachable
         raise BadCommand(
-            f"cauldron_limit must be 0 or at least {-(-longest // seats)} with {seats} players"
+            f"cauldron_limit must be 0 or at least {-(-longest // seats)} with {seats} players,"
+            " so that the raven at a stack's bottom stays reachable (RC-Q-25)"
         )
     return {
         # RC-Q-14: at most the ravens the pack's cards show, so the end can come

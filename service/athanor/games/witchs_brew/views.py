@@ -122,21 +122,21 @@ def table(content: Content, state: State) -> Table:
 
 SENTENCES = {
     "SpellsShuffled": "The spell book is shuffled.",
-    "SetBegun": "Set {set} begins: every seat chooses its role cards; seat {leader} leads.",
-    "RolesChosen": "Seat {seat} has chosen its role cards.",
+    "SetBegun": "Set {set} begins: every player chooses their role cards; seat {leader} leads.",
+    "RolesChosen": "Seat {seat} has chosen their role cards.",
     "HandsTaken": "Every seat has chosen; set {set} is played.",
     "LeadPassed": "Seat {seat} leads.",
     "RoleLed": "Seat {seat} plays the {role}: I am the {role}!",
     "Claimed": "Seat {seat} claims the role being played: I am the one!",
     "Passed": "Seat {seat} plays the card and lets it go.",
-    "FavorTaken": "Seat {seat}: So be it! ({role})",
-    "FullActionDone": "Seat {seat} carries out the {role}'s full action.",
+    "FavorTaken": "Seat {seat}: So be it! The {role}'s favor: {change}.",
+    "FullActionDone": "Seat {seat} carries out the {role}'s full action: {change}.",
     "ShelfLosses": "The {role} collects: {losses}.",
     "DropsGiven": "Seat {seat} gives {drops}.",
-    "ShelfAdded": "Seat {seat} adds to the potion shelf.",
-    "ShelfTaken": "Seat {seat} takes a potion shelf.",
+    "ShelfAdded": "Seat {seat} adds {added} to the potion shelf.",
+    "ShelfTaken": "Seat {seat} takes the top {kind} shelf's potion{returned}.",
     "ShelfStays": "The potion shelf stays, with {on} on it.",
-    "PlayEnded": "Seat {seat} held the full action.",
+    "PlayEnded": "Seat {seat} held the {role}'s full action and leads next.",
     "SetEnded": "Set {set} ends; the spell book turns.",
     "GameOver": "The game is over ({reason}).",
 }
@@ -153,6 +153,35 @@ def _amounts(held: dict[str, Any]) -> list[str]:
     return out
 
 
+def _unit(n: int, noun: str) -> str:
+    return f"{n} gold" if noun == "gold" else wording.count(n, noun)
+
+
+def _change(change: Any) -> str:
+    """What a favor or a full action paid and gained, as the body shows it (the others
+    see no vials and no face-down cauldron): "pays 1 red, gains 5 gold"."""
+    if not isinstance(change, dict):
+        return "done"
+    held = {f"{k} drop": n for k, n in (change.get("drops") or {}).items()}
+    held["gold"] = change.get("gold", 0)
+    if "vials" in change:
+        held["vial"] = change["vials"]
+    gains = [_unit(n, k) for k, n in held.items() if isinstance(n, int) and n > 0]
+    pays = [_unit(-n, k) for k, n in held.items() if isinstance(n, int) and n < 0]
+    parts = []
+    if change.get("stack"):
+        parts.append(f"takes the top {change['stack']} cauldron")
+    if pays:
+        parts.append(f"pays {wording.listing(pays)}")
+    if gains:
+        parts.append(f"gains {wording.listing(gains)}")
+    return ", ".join(parts) or "nothing changes"
+
+
+def named_role(body: dict[str, Any], text: str) -> str:
+    return text.format(seat=body.get("seat", "?"), role=NAMES.get(str(body.get("role")), "role"))
+
+
 def describe(event_type: str, body: dict[str, Any]) -> str | None:
     text = SENTENCES.get(event_type)
     if text is None:
@@ -165,6 +194,21 @@ def describe(event_type: str, body: dict[str, Any]) -> str | None:
     for key in ("drops", "on"):
         if isinstance(fields.get(key), dict):
             fields[key] = wording.listing(_amounts(fields[key])) or "nothing"
+    if "change" in fields:
+        fields["change"] = _change(fields["change"])
+        given_up = not body.get("choice") and fields["change"] == "nothing changes"
+        if event_type == "FullActionDone" and given_up:  # RC-ROLE-27
+            return named_role(body, "Seat {seat} gives up the {role}'s full action.")
+    if event_type == "ShelfAdded":
+        added = [f"{fields.get('gold')} gold"] if fields.get("gold") else []
+        added += _amounts({"drops": body.get("drops") or {}})
+        fields["added"] = wording.listing(added) or "nothing"
+    if event_type == "ShelfTaken":
+        gold = fields.get("kind") == "gold"
+        fields["kind"] = "gold" if gold else "ingredient"
+        back = fields.get("returned")
+        unit = "gold" if gold else ("drop" if back == 1 else "drops")
+        fields["returned"] = f"; the {back} {unit} on it go back to the supply" if back else ""
     if isinstance(fields.get("losses"), dict):
         lost = [f"seat {seat} loses {n}" for seat, n in sorted(fields["losses"].items()) if n]
         fields["losses"] = wording.listing(lost) or "nobody loses anything"
