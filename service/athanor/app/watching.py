@@ -28,7 +28,9 @@ from athanor.store.archive import stub_of
 
 JSON = dict[str, Any]
 CACHE_GAMES = 1024
-SHOWN_PER_GAME = 32  # recent (version, audience, names) entries kept per game
+# recent (version, audience, names) entries kept per game: enough for watchers that
+# fall behind a busy process (store.pacing) to find the events their audience was given
+SHOWN_PER_GAME = 128
 # what a watch's wording depends on besides the event: each seat's display name
 NamesKey = tuple[tuple[int, str], ...]
 ShownKey = tuple[int, str, int | None, NamesKey]

@@ -2,11 +2,13 @@
 
 One reader task per game per process blocks (on Redis, in XREAD) for the records after
 the last version it has seen and fans them out to each subscriber's bounded queue, a
-slice of subscribers at a time so that request work never waits behind them all. A
-subscriber registers its queue before it reads history, so the history read and the
-live queue overlap and nothing falls between them; versions it already yielded are
-skipped. Where the records come from is a FeedSource: Redis streams (RedisFeedSource)
-or a MemoryEventStore, which wakes its readers itself.
+slice of subscribers at a time so that request work never waits behind them all; each
+record a subscription yields then waits its turn (store.pacing), so that a process
+that cannot keep up slows its watchers, not its requests. A subscriber registers its
+queue before it reads history, so the history read and the live queue overlap and
+nothing falls between them; versions it already yielded are skipped. Where the records
+come from is a FeedSource: Redis streams (RedisFeedSource) or a MemoryEventStore, which
+wakes its readers itself.
 
 Redis owes a reader's every read an answer within REDIS_WAIT_SECONDS (a blocking read
 waits at most MAX_BLOCK_MS of it). A dropped connection (Redis restarting, a failover)
@@ -40,6 +42,7 @@ from athanor.store.budget import (
 from athanor.store.entries import entry_id, record_of, version_of
 from athanor.store.errors import GameNotFound, SlowSubscriber, StoreUnavailable
 from athanor.store.keys import GameKeys
+from athanor.store.pacing import Pacer
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -178,6 +181,8 @@ class Subscription:
             if rec.version < self._next:
                 continue  # both history and the live queue had it
             self._next = rec.version + 1
+            # the watcher's send of it waits its turn: requests first (store.pacing)
+            await self._feeds.pacer.turn()
             return rec
 
     async def _history_step(self, loop: asyncio.AbstractEventLoop, deadline: float | None) -> bool:
@@ -421,6 +426,7 @@ class GameFeeds:
         self.queue_size = queue_size
         self.block_ms = min(block_ms, MAX_BLOCK_MS) if block_ms > 0 else MAX_BLOCK_MS
         self.fanout_slice = max(1, fanout_slice)
+        self.pacer = Pacer()
         self._readers: dict[str, _Reader] = {}
         self._closed = False
 

@@ -1,0 +1,86 @@
+"""Spectators after players: live deliveries take turns, so that a busy process slows
+its watchers rather than its requests.
+
+Every record a subscription hands its watcher is one gRPC message to send, and the
+event loop runs its callbacks first come, first served: with hundreds of watchers
+whose sends are all ready at once, an Act's next step queues behind every one of them.
+Each delivery therefore waits for its turn here (`Pacer.turn`): only so many start per
+turn of the event loop. The allowance follows how long the last turn took: it grows
+while turns stay under `target_seconds` (an idle process delivers in bulk) and halves
+when one took longer (the process is busy, and request work must not wait). When
+the process cannot keep up, the deliveries wait here, the watchers fall behind, and
+their subscriptions' queues fill until the slowest are dropped (SlowSubscriber); the
+requests go on at their usual pace.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+
+TICK_SECONDS = 0.001  # deliveries are counted per tick of this length
+# a tick that fires later than this behind its time found the loop busy: the
+# allowance halves; while ticks come on time it grows by GROW_PER_TICK
+LATE_SECONDS = 0.002
+GROW_PER_TICK = 4
+MOST_PER_TICK = 64  # deliveries started in one tick at most, however idle
+
+
+class Pacer:
+    """Turns for the deliveries of one event loop (see the module's docstring)."""
+
+    def __init__(
+        self,
+        most_per_tick: int = MOST_PER_TICK,
+        tick_seconds: float = TICK_SECONDS,
+        late_seconds: float = LATE_SECONDS,
+    ) -> None:
+        self.most_per_tick = max(1, most_per_tick)
+        self.tick_seconds = tick_seconds
+        self.late_seconds = late_seconds
+        self._allowed = self.most_per_tick  # deliveries that may start in a tick
+        self._started = 0  # deliveries started in the current tick
+        self._waiting: deque[asyncio.Future[None]] = deque()
+        self._loop: asyncio.AbstractEventLoop | None = None  # None: idle, no tick due
+        self._due = 0.0  # loop time the next tick is due at
+
+    async def turn(self) -> None:
+        """Return once this delivery may start: at once while the tick has room."""
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:  # idle: this one starts the count of a new tick
+            self._loop, self._started = loop, 1
+            self._schedule(loop)
+            return
+        if not self._waiting and self._started < self._allowed:
+            self._started += 1
+            return
+        waiter: asyncio.Future[None] = loop.create_future()
+        self._waiting.append(waiter)
+        await waiter
+
+    def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
+        # a timer, not call_soon: between ticks the loop may sleep in its poll, which
+        # leaves the GIL to gRPC's completion thread (a spinning loop starves it)
+        self._due = loop.time() + self.tick_seconds
+        loop.call_at(self._due, self._tick)
+
+    def _tick(self) -> None:
+        """A new tick: size its allowance by how late this one came, and let that many
+        waiting deliveries start."""
+        loop = self._loop
+        if loop is None:
+            return
+        if loop.time() - self._due > self.late_seconds:
+            self._allowed = max(1, self._allowed // 2)
+        else:
+            self._allowed = min(self.most_per_tick, self._allowed + GROW_PER_TICK)
+        active, self._started = self._started > 0, 0
+        while self._waiting and self._started < self._allowed:
+            waiter = self._waiting.popleft()
+            if not waiter.done():  # a watcher that went away meanwhile is skipped
+                waiter.set_result(None)
+                self._started += 1
+        if self._waiting or active or self._started:
+            self._schedule(loop)
+        else:
+            self._loop = None

@@ -1,0 +1,80 @@
+"""Deliveries take turns (store.pacing): an idle loop lets them all through at once, a
+tick's allowance is never exceeded, the waiting ones start in order, and a busy loop
+halves the allowance so that request work comes first."""
+
+from __future__ import annotations
+
+import asyncio
+
+from athanor.store.pacing import Pacer
+from tests.waiting import wait_until_async
+
+
+async def test_an_idle_loop_lets_a_tick_of_deliveries_through_without_waiting() -> None:
+    pacer = Pacer(most_per_tick=8)
+    other_ran = False
+
+    def other() -> None:
+        nonlocal other_ran
+        other_ran = True
+
+    asyncio.get_running_loop().call_soon(other)
+    for _ in range(8):
+        await pacer.turn()
+    assert not other_ran  # no turn suspended: the loop never ran anything else
+
+
+async def test_deliveries_beyond_the_allowance_wait_and_start_in_order() -> None:
+    pacer = Pacer(most_per_tick=4)
+    started: list[int] = []
+
+    async def deliver(n: int) -> None:
+        await pacer.turn()
+        started.append(n)
+
+    tasks = [asyncio.create_task(deliver(n)) for n in range(20)]
+    await asyncio.sleep(0)  # every task has asked once
+    assert started == [0, 1, 2, 3]  # the first tick's allowance, no more
+    await wait_until_async(lambda: len(started) == 20, "every delivery started")
+    assert started == list(range(20))
+    await asyncio.gather(*tasks)
+
+
+async def test_a_watcher_gone_while_waiting_takes_no_turn() -> None:
+    pacer = Pacer(most_per_tick=1)
+    await pacer.turn()  # the tick's one
+    gone = asyncio.create_task(pacer.turn())
+    kept = asyncio.create_task(pacer.turn())
+    await asyncio.sleep(0)
+    gone.cancel()
+    await wait_until_async(kept.done, "the kept watcher's turn")
+    assert gone.cancelled()
+
+
+async def test_a_busy_loop_halves_the_allowance() -> None:
+    loop = asyncio.get_running_loop()
+    # long ticks, so that the test looks between two of them on any machine
+    pacer = Pacer(most_per_tick=8, tick_seconds=0.2, late_seconds=0.05)
+    started = 0
+    ninth: asyncio.Future[None] = loop.create_future()
+
+    async def deliver() -> None:
+        nonlocal started
+        await pacer.turn()
+        started += 1
+        if started == 9:
+            ninth.set_result(None)
+
+    def busy() -> None:
+        # request work that holds the loop past the tick's time by more than late_seconds
+        until = loop.time() + pacer.tick_seconds + 2 * pacer.late_seconds
+        while loop.time() < until:
+            pass
+
+    tasks = [asyncio.create_task(deliver()) for _ in range(40)]
+    await asyncio.sleep(0)
+    assert started == 8
+    loop.call_soon(busy)  # runs before the first tick: that tick comes late
+    await ninth  # the late tick's deliveries were woken together, and have all run
+    assert started == 8 + 4  # half of the allowance
+    await asyncio.gather(*tasks)
