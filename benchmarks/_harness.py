@@ -166,39 +166,6 @@ async def create_tally(stub: pb_grpc.AthanorStub, operator: tuple[tuple[str, str
 TICK_JSON = '{"type":"Tick"}'
 
 
-async def tick_until(
-    stub: pb_grpc.AthanorStub,
-    game: TallyGame,
-    version: int,
-    clients: int,
-    progress: Callable[[int], None] | None = None,
-) -> int:
-    """Tick `game` with `clients` concurrent loops until its head reaches `version`.
-
-    One game's commands are serialised by the service's per-game lock; several clients
-    still help, because each call's token check and transport overlap the next append.
-    The head is tracked from each answer, so the game stops within `clients` of the goal.
-    """
-    md = bearer(game.token)
-    head = 0
-    seq = 0
-
-    async def loop(n: int) -> None:
-        nonlocal head, seq
-        while head < version:
-            seq += 1
-            got = await stub.Act(
-                pb.ActRequest(game_id=game.game_id, command_json=TICK_JSON, command_id=f"b{seq}"),
-                metadata=md,
-            )
-            head = max(head, got.last_version)
-            if progress is not None and n == 0:
-                progress(head)
-
-    await asyncio.gather(*(loop(n) for n in range(clients)))
-    return head
-
-
 @dataclass(frozen=True)
 class Run:
     """A closed-loop run: how many calls finished in the measured window and how fast."""

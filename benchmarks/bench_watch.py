@@ -9,14 +9,17 @@ broadcast (benchmarks/broadcast_server.py) gets the same treatment: the actor Pu
 a real WatchResponse's bytes with the sequence number as its version, and the watchers
 Subscribe and parse each message as a WatchResponse.
 
-Athanor is measured in two layouts on one Redis that this script starts: watchers on the
-acting server ("1 server"), and watchers on a second `athanor serve` sharing that Redis
-("2 servers": the acting server only appends, the second reads every append by XREAD).
+Each W is measured with the watchers in one client process and spread over several
+(--procs, one layout per number), on the acting server; with --second-server also on
+a second `athanor serve` sharing the Redis (the acting server only appends, the second
+reads every append by XREAD).
 
-Goals: Act p99 with 500 watchers <= 2x Act p99 with 1; delivery p99 <= 2x the
-broadcast's at every W; no event missed or repeated.
+Goals: with 500 watchers, Act p99 <= 2x Act p99 with 1 and delivery p99 <= 2x the
+broadcast's; with 1,000, Act p99 still <= 2x (the spectators may lag: their lag is
+printed); no event missed or repeated.
 
     python -m benchmarks.bench_watch [--seconds 10] [--watchers 1,200,500,1000] [--rate 20]
+        [--procs 1,4] [--per-channel 50] [--second-server]
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import itertools
 import json
 import math
@@ -54,9 +58,11 @@ from benchmarks._harness import (
 from benchmarks.broadcast_server import PUBLISH, SUBSCRIBE
 
 WATCH = "/athanor.v1.Athanor/Watch"
-ACT_P99_GOAL = 2.0  # Act p99 at 500 watchers / Act p99 at 1
+ACT_P99_GOAL = 2.0  # Act p99 at 500 and at 1,000 watchers / Act p99 at 1
 DELIVERY_GOAL = 2.0  # delivery p99 / the broadcast's at the same W
-ACT_GOAL_AT = 500
+ACT_GOALS_AT = (500, 1000)
+DELIVERY_GOALS_AT = (500,)  # beyond it spectators may lag: their lag is printed
+LAG_FROM = 1000
 WARMUP_SECONDS = 1.0  # the first second of sends is not counted
 STREAMS_READY_SECONDS = 120.0
 DRAIN_SECONDS = 30.0
@@ -238,11 +244,18 @@ def watcher_role(argv: list[str]) -> None:
 class Result:
     name: str
     watchers: int
+    procs: int  # watcher processes at most (the layout)
     acts: list[float]  # seconds per measured Act (or Publish)
     deliveries: list[float]  # seconds from send to receipt, per watcher per measured event
     missed: int
     repeated: int
     size: int
+    behind: float  # events per watcher sent but not yet received when the last was sent
+    catch_up: float  # seconds from the last send to the last receipt
+
+    @property
+    def layout(self) -> str:
+        return f"{self.name}, {self.procs}p"
 
     def act(self, p: float) -> float:
         return percentile(self.acts, p) * 1000
@@ -298,7 +311,13 @@ async def measure(
     finally:
         watchers.kill()
     deliveries = [t - sent[v] for v, t in got if v in sent]
-    return Result(name, count, latencies, deliveries, missed, repeated, size)
+    last_send = max(sent.values())
+    late = [t for v, t in got if v in sent and t > last_send]
+    behind = len(late) / count
+    catch_up = max(late) - last_send if late else 0.0
+    return Result(
+        name, count, plan.procs, latencies, deliveries, missed, repeated, size, behind, catch_up
+    )
 
 
 async def run_broadcast(address: str, template: pb.WatchResponse, count: int, plan: Plan) -> Result:
@@ -358,51 +377,65 @@ async def real_event(server: SharedRedisServer) -> pb.WatchResponse:
 
 
 def table(results: list[Result]) -> None:
-    bcast = {r.watchers: r for r in results if r.name == BROADCAST}
-    act_one = {r.name: r.act(99) for r in results if r.watchers == 1}
+    bcast = {(r.watchers, r.procs): r for r in results if r.name == BROADCAST}
+    act_one = {r.layout: r.act(99) for r in results if r.watchers == 1}
     say(
-        f"{'':<10} {'W':>5} {'act p50':>8} {'act p99':>8} {'dlv p50':>8} {'dlv p99':>8} "
-        f"{'act p99/W=1':>11} {'dlv p99/bcast':>13} {'missed':>7} {'repeated':>8}"
+        f"{'':<16} {'W':>5} {'act p50':>8} {'act p99':>8} {'dlv p50':>8} {'dlv p99':>8} "
+        f"{'act p99/W=1':>11} {'dlv p99/bcast':>13} {'behind':>7} {'missed':>7} {'repeated':>8}"
     )
     for r in results:
-        ratio = r.act(99) / act_one[r.name] if r.name in act_one else math.nan
-        base = bcast.get(r.watchers)
+        ratio = r.act(99) / act_one[r.layout] if r.layout in act_one else math.nan
+        base = bcast.get((r.watchers, r.procs))
         vs = r.delivery(99) / base.delivery(99) if base else math.nan
         say(
-            f"{r.name:<10} {r.watchers:>5} {r.act(50):>8.2f} {r.act(99):>8.2f} "
+            f"{r.layout:<16} {r.watchers:>5} {r.act(50):>8.2f} {r.act(99):>8.2f} "
             f"{r.delivery(50):>8.2f} {r.delivery(99):>8.2f} {ratio:>11.2f} {vs:>13.2f} "
-            f"{r.missed:>7} {r.repeated:>8}"
+            f"{r.behind:>7.1f} {r.missed:>7} {r.repeated:>8}"
         )
-    say("(ms; act is Publish for the broadcast; dlv is delivery, send to receipt)")
+    say(
+        "(ms; act is Publish for the broadcast; dlv is delivery, send to receipt; "
+        "Np: the watchers in N client processes (at most W); behind: events per watcher sent and "
+        "not yet received when the last was sent)"
+    )
 
 
 def goals(results: list[Result]) -> None:
-    bcast = {r.watchers: r for r in results if r.name == BROADCAST}
-    for name in dict.fromkeys(r.name for r in results if r.name != BROADCAST):
-        mine = {r.watchers: r for r in results if r.name == name}
-        if 1 in mine and ACT_GOAL_AT in mine:
-            ratio = mine[ACT_GOAL_AT].act(99) / mine[1].act(99)
-            ok = ratio <= ACT_P99_GOAL
-            say(
-                f"{name}: Act p99 at {ACT_GOAL_AT} / at 1 = {ratio:.2f} "
-                f"(goal <= {ACT_P99_GOAL}): {'met' if ok else 'missed'}"
-            )
+    bcast = {(r.watchers, r.procs): r for r in results if r.name == BROADCAST}
+    for layout in dict.fromkeys(r.layout for r in results if r.name != BROADCAST):
+        mine = {r.watchers: r for r in results if r.layout == layout}
+        for w in ACT_GOALS_AT:
+            if 1 in mine and w in mine:
+                ratio = mine[w].act(99) / mine[1].act(99)
+                ok = ratio <= ACT_P99_GOAL
+                say(
+                    f"{layout}: Act p99 at {w} / at 1 = {ratio:.2f} "
+                    f"(goal <= {ACT_P99_GOAL}): {'met' if ok else 'missed'}"
+                )
         for w, r in sorted(mine.items()):
-            if w in bcast:
-                ratio = r.delivery(99) / bcast[w].delivery(99)
+            base = bcast.get((w, r.procs))
+            if w in DELIVERY_GOALS_AT and base is not None:
+                ratio = r.delivery(99) / base.delivery(99)
                 ok = ratio <= DELIVERY_GOAL
                 say(
-                    f"{name}: delivery p99 at {w} / broadcast's = {ratio:.2f} "
+                    f"{layout}: delivery p99 at {w} / broadcast's = {ratio:.2f} "
                     f"(goal <= {DELIVERY_GOAL}): {'met' if ok else 'missed'}"
+                )
+        for w, r in sorted(mine.items()):
+            if w >= LAG_FROM:
+                say(
+                    f"{layout}: spectators' lag at {w}: delivery p50 {r.delivery(50):.0f} ms, "
+                    f"p99 {r.delivery(99):.0f} ms, max {r.delivery(100):.0f} ms; "
+                    f"{r.behind:.1f} events behind at the last send, caught up "
+                    f"{r.catch_up * 1000:.0f} ms after it"
                 )
     bad = sum(r.missed + r.repeated for r in results)
     say(f"missed or repeated events: {bad} (goal 0): {'met' if bad == 0 else 'missed'}")
 
 
-async def main_async(counts: list[int], plan: Plan) -> None:
+async def main_async(counts: list[int], layouts: list[int], second: bool, plan: Plan) -> None:
     say(
         f"bench_watch: W in {counts}, {plan.rate:g} sends/s for {plan.seconds:g}s "
-        f"(+{WARMUP_SECONDS:g}s not counted), watchers over up to {plan.procs} processes, "
+        f"(+{WARMUP_SECONDS:g}s not counted), watchers in {layouts} client processes, "
         f"{plan.per_channel} streams per channel"
     )
     results: list[Result] = []
@@ -411,17 +444,24 @@ async def main_async(counts: list[int], plan: Plan) -> None:
         try:
             with (
                 SharedRedisServer(Path(tmp) / "a", redis.url) as first,
-                SharedRedisServer(Path(tmp) / "b", redis.url) as second,
+                SharedRedisServer(Path(tmp) / "b", redis.url) as other,
                 BroadcastServer() as broadcast,
             ):
-                say(f"athanor on {first.address} and {second.address}, one Redis ({redis.url})")
+                say(f"athanor on {first.address} and {other.address}, one Redis ({redis.url})")
                 say(f"broadcast on {broadcast.address}")
                 template = await real_event(first)
                 for count in counts:
-                    say(f"W={count}: broadcast, 1 server, 2 servers")
-                    results.append(await run_broadcast(broadcast.address, template, count, plan))
-                    results.append(await run_athanor("1 server", first, first, count, plan))
-                    results.append(await run_athanor("2 servers", first, second, count, plan))
+                    for procs in layouts:
+                        laid = dataclasses.replace(plan, procs=procs)
+                        say(f"W={count}, watchers in {procs} processes")
+                        results.append(
+                            await run_broadcast(broadcast.address, template, count, laid)
+                        )
+                        results.append(await run_athanor("1 server", first, first, count, laid))
+                        if second:
+                            results.append(
+                                await run_athanor("2 servers", first, other, count, laid)
+                            )
         finally:
             redis.close()
     sizes = sorted({r.size for r in results})
@@ -430,6 +470,10 @@ async def main_async(counts: list[int], plan: Plan) -> None:
     table(results)
     say("")
     goals(results)
+
+
+def numbers(text: str) -> list[int]:
+    return [int(n) for n in text.split(",")]
 
 
 def main() -> None:
@@ -442,22 +486,31 @@ def main() -> None:
         "--watchers", default="1,200,500,1000", help="comma-separated watcher counts"
     )
     parser.add_argument("--rate", type=float, default=20.0, help="Acts (and Publishes) per second")
-    parser.add_argument("--procs", type=int, default=4, help="watcher processes at most")
+    parser.add_argument(
+        "--procs",
+        default="1,4",
+        help="watcher client processes, one layout per number, comma-separated",
+    )
+    parser.add_argument(
+        "--second-server",
+        action="store_true",
+        help="also measure the watchers on a second server sharing the Redis",
+    )
     parser.add_argument(
         "--per-channel", type=int, default=50, help="watch streams per client channel"
     )
     args = parser.parse_args()
     try:
-        counts = [int(w) for w in args.watchers.split(",")]
+        counts, layouts = numbers(args.watchers), numbers(args.procs)
     except ValueError:
-        parser.error("--watchers is a comma-separated list of whole numbers")
-    if any(w < 1 for w in counts) or min(args.procs, args.per_channel) < 1:
+        parser.error("--watchers and --procs are comma-separated lists of whole numbers")
+    if min(*counts, *layouts, args.per_channel) < 1:
         parser.error("--watchers, --procs and --per-channel must be >= 1")
     if args.seconds <= 0 or args.rate <= 0:
         parser.error("--seconds and --rate must be > 0")
-    plan = Plan(args.rate, args.seconds, args.procs, args.per_channel)
+    plan = Plan(args.rate, args.seconds, layouts[0], args.per_channel)
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main_async(counts, plan))
+        asyncio.run(main_async(counts, layouts, args.second_server, plan))
 
 
 if __name__ == "__main__":
