@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
+from athanor.engine import RuleViolation, game
 from athanor.engine.game import GameState
-from athanor.games.apothebakery.rules import RULES
+from athanor.games.apothebakery.rules import GAME, RULES
 from tests.apothebakery.support import (
     Scripted,
     act,
@@ -31,6 +32,12 @@ from tests.apothebakery.test_alchemy import (
 )
 
 CARDS = RULES.cards
+OLD = GAME.older["apothebakery-0.2"](RULES.pack)  # before a Transmute had to name another type
+
+
+def legal_under(rules: Any, g: GameState, seat: int) -> list[dict[str, Any]]:
+    return game.legal_commands(rules, g, seat)
+
 
 ABILITY_NAMES = ("transmute", "potency", "rainbow", "purge")  # as the checklist names them
 START = CARDS.starting_mana()
@@ -144,8 +151,8 @@ def test_AB_ABL_05_a_burned_ability_cannot_be_used_again_this_round(ability: str
 
 
 @pytest.mark.rule("AB-ABL-06")
-@pytest.mark.parametrize("named", CARDS.elixir_types())
-def test_AB_ABL_06_transmute_draws_from_any_named_bag(named: str) -> None:
+@pytest.mark.parametrize("named", [t for t in CARDS.elixir_types() if t != "insect"])
+def test_AB_ABL_06_transmute_draws_from_any_other_named_bag(named: str) -> None:
     g, seat = alchemy_turn()
     card = resource_card("insect", 2)
     g = prepare(g, seat, resources=[card], inventory=[])
@@ -162,6 +169,37 @@ def test_AB_ABL_06_transmute_draws_from_any_named_bag(named: str) -> None:
         t: v for t, v in before.items() if t != named
     }
     assert player(g, seat)["ready"]["transmute"] is False
+
+
+@pytest.mark.rule("AB-ABL-06")
+def test_AB_ABL_06_a_transmute_to_the_cards_own_type_is_refused_and_not_listed() -> None:
+    """It would draw from the same bag and only cost Mana (the README's decision)."""
+    g, seat = alchemy_turn()
+    card = resource_card("insect", 2)
+    g = prepare(g, seat, resources=[card], inventory=[])
+    command = {"type": "ProcessCard", "card": card, "transmute": "insect"}
+    with pytest.raises(RuleViolation) as err:
+        act(g, seat, command, Scripted(["pure", "pure"]))
+    assert (err.value.code, err.value.rule_id) == ("TRANSMUTE_TO_OWN_TYPE", "AB-ABL-06")
+    assert "Insect bag" in err.value.reason
+    listed = [c for c in legal(g, seat) if c["type"] == "ProcessCard"]
+    assert command not in listed
+    assert {c.get("transmute") for c in listed} == {None} | set(CARDS.elixir_types()) - {"insect"}
+
+
+@pytest.mark.rule("AB-ABL-06")
+def test_AB_ABL_06_games_of_0_2_still_take_and_charge_a_transmute_to_the_own_type() -> None:
+    """apothebakery-0.2 (GameKind.older) keeps the decision its logs were played under."""
+    g, seat = alchemy_turn()
+    card = resource_card("insect", 2)
+    g = prepare(g, seat, resources=[card], inventory=[])
+    command = {"type": "ProcessCard", "card": card, "transmute": "insect"}
+    assert command in legal_under(OLD, g, seat)
+    events, g = act(g, seat, command, Scripted(["pure", "pure"]), rules=OLD)
+    (processed,) = [e for e in events if e.type == "CardProcessed"]
+    assert processed.body["abilities"] == ["transmute"] and processed.body["mana"] == FIRST
+    assert processed.body["bag"] == "insect"
+    assert player(g, seat)["mana"] == START - FIRST
 
 
 @pytest.mark.rule("AB-ABL-07")

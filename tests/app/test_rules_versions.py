@@ -62,8 +62,8 @@ def played(rules: ApothebakeryRules, commands: int = 10_000) -> LocalGame:
 def test_a_version_picks_its_rules_and_the_created_schema_tells_one_version_apart() -> None:
     kinds = Kinds([GAME])
     current = kinds.get(KIND)
-    assert current.rules_version == "apothebakery-0.2" and type(current) is ApothebakeryRules
-    assert kinds.get(KIND, "", "apothebakery-0.2") is current
+    assert current.rules_version == "apothebakery-0.3" and type(current) is ApothebakeryRules
+    assert kinds.get(KIND, "", "apothebakery-0.3") is current
     assert kinds.get(KIND, "", "", 1) is current  # no version named: the current rules
     second = kinds.get(KIND, "", "apothebakery-0.1", 2)
     first = kinds.get(KIND, "", "apothebakery-0.1", 1)
@@ -72,9 +72,9 @@ def test_a_version_picks_its_rules_and_the_created_schema_tells_one_version_apar
     assert kinds.get(KIND, "", "apothebakery-0.1", 2) is second  # built once
     assert not second.undo_checks_twins and not first.undo_checks_twins
     assert first.pack is current.pack  # the same cards: only the rules differ
-    assert kinds.versions(KIND) == ["apothebakery-0.2", "apothebakery-0.1"]
+    assert kinds.versions(KIND) == ["apothebakery-0.3", "apothebakery-0.2", "apothebakery-0.1"]
     assert kinds.split_by_schema(KIND, "apothebakery-0.1")
-    assert not kinds.split_by_schema(KIND, "apothebakery-0.2")
+    assert not kinds.split_by_schema(KIND, "apothebakery-0.3")
 
 
 def test_an_unknown_version_is_refused_by_name() -> None:
@@ -82,7 +82,7 @@ def test_an_unknown_version_is_refused_by_name() -> None:
         Kinds([GAME]).get(KIND, "", "apothebakery-9.9")
     assert str(err.value) == (
         "this server does not know the rules version 'apothebakery-9.9' of apothebakery; "
-        "it knows: apothebakery-0.2, apothebakery-0.1"
+        "it knows: apothebakery-0.3, apothebakery-0.2, apothebakery-0.1"
     )
 
 
@@ -146,7 +146,7 @@ async def test_the_rematch_of_an_older_game_is_played_under_the_current_rules(
     rematch = await service.games.load(new.game_id)
     assert rematch.rules is service.kinds.get(KIND)
     created = (await service.store.read_all(new.game_id, 1, 1))[0]
-    assert created.body["rules_version"] == "apothebakery-0.2"
+    assert created.body["rules_version"] == "apothebakery-0.3"
 
 
 async def test_a_log_of_unknown_rules_is_refused_on_import_and_offline(

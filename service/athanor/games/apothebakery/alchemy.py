@@ -13,6 +13,7 @@ from typing import Any, TypedDict
 from athanor.engine import BadCommand, Event, Rng, RuleViolation, decks
 from athanor.games.apothebakery import inventory, steps, waits
 from athanor.games.apothebakery.cards import Cards
+from athanor.games.apothebakery.edition import CURRENT, Edition
 from athanor.games.apothebakery.events import handles, handles_with_content
 from athanor.games.apothebakery.state import (
     FAILED,
@@ -25,6 +26,7 @@ from athanor.games.apothebakery.state import (
     player,
     token_kind,
 )
+from athanor.games.wording import title
 
 TRANSMUTE, POTENCY, RAINBOW_ABILITY, PURGE = "transmute", "potency", "rainbow", "purge"
 
@@ -104,6 +106,12 @@ def draw_plan(cards: Cards, card: str, transmute: str | None, potency: bool) -> 
     return transmute or resource.type, resource.potency + (1 if potency else 0)
 
 
+def transmute_allowed(cards: Cards, card: str, transmute: str, edition: Edition) -> bool:
+    """Whether a Transmute of `card` may name `transmute`: another type than the card's
+    own, since naming its own changes no draw (AB-ABL-06; edition.py)."""
+    return not edition.transmute_to_another or transmute != cards.resource(card).type
+
+
 def requested(transmute: bool, potency: bool, rainbow: bool) -> list[str]:
     """The abilities a ProcessCard activates, in the order their Mana is counted.
     Previews say it too."""
@@ -121,23 +129,36 @@ class CardProcessed(TypedDict):
 
 
 def process(
-    cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
+    cards: Cards,
+    state: State,
+    command: dict[str, Any],
+    seat: int,
+    rng: Rng,
+    edition: Edition = CURRENT,
 ) -> list[Event]:
     p = _require_station(cards, state, seat, "AB-ALC-12")
     card = command.get("card")
     if not isinstance(card, str):
-        raise BadCommand('"card" is a resource card id')
+        raise BadCommand('"card" is a resource card id (AB-ALC-01)')
     if card not in p["resources"]:
         raise RuleViolation("NOT_IN_HAND", "process a resource card from your hand", "AB-ALC-01")
     transmute = command.get("transmute")
     if transmute is not None and transmute not in cards.elixir_types():
-        raise BadCommand(f'"transmute" names an elixir type: {", ".join(cards.elixir_types())}')
+        types = ", ".join(cards.elixir_types())
+        raise BadCommand(f'"transmute" names an elixir type: {types} (AB-ABL-06)')
+    if transmute is not None and not transmute_allowed(cards, card, transmute, edition):
+        own = title(transmute)
+        raise RuleViolation(
+            "TRANSMUTE_TO_OWN_TYPE",
+            f"this card already draws from the {own} bag: Transmute names another type",
+            "AB-ABL-06",
+        )
     potency = command.get("potency", False)
     if not isinstance(potency, bool):
-        raise BadCommand('"potency" is true or false')
+        raise BadCommand('"potency" is true or false (AB-ABL-08)')
     rainbow = command.get("rainbow", False)
     if not isinstance(rainbow, bool):
-        raise BadCommand('"rainbow" is true or false')
+        raise BadCommand('"rainbow" is true or false (AB-ABL-13)')
     abilities = requested(transmute is not None, potency, rainbow)
     mana = ability_cost(cards, state, seat, abilities) if abilities else 0
     # the first rulings took (and charged for) a Rainbow that could not be made
@@ -344,7 +365,9 @@ def _ended(state: State, body: AlchemyEnded) -> None:
     player(state, body["seat"])["turn_over"] = True
 
 
-def station_commands(cards: Cards, state: State, seat: int) -> list[dict[str, Any]]:
+def station_commands(
+    cards: Cards, state: State, seat: int, edition: Edition = CURRENT
+) -> list[dict[str, Any]]:
     """Every processing and ability command the station accepts now: each card with
     every affordable set of abilities (AB-Q-33), a Rainbow from each pair of Pure
     (AB-ABL-11), a Purge of each set of elixirs that removes something (AB-ABL-14)."""
@@ -361,8 +384,9 @@ def station_commands(cards: Cards, state: State, seat: int) -> list[dict[str, An
         return True
 
     for card in dict.fromkeys(p["resources"]):
-        # any of the types may be named, the card's own too (AB-ABL-06)
-        for transmute in (None, *cards.elixir_types()):
+        # any other type may be named (AB-ABL-06; the card's own before 0.3, edition.py)
+        types = [t for t in cards.elixir_types() if transmute_allowed(cards, card, t, edition)]
+        for transmute in (None, *types):
             for potency in (False, True):
                 for rainbow in (False, True):
                     names = requested(transmute is not None, potency, rainbow)

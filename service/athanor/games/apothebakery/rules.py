@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import partial
+from typing import ClassVar
 
 from athanor.engine import BadCommand, Event, Outcome, Rng, RuleViolation, decisions
 from athanor.engine.decisions import Decision
@@ -31,13 +32,14 @@ from athanor.games.apothebakery import (
     words,
 )
 from athanor.games.apothebakery.cards import Cards
+from athanor.games.apothebakery.edition import BEFORE_0_3, CURRENT, Edition
 from athanor.games.apothebakery.events import REGISTRY
 from athanor.games.apothebakery.state import Options, State
 from athanor.games.apothebakery.v1 import commands_pb2
 
 
-def command_table(cards: Cards) -> dict[str, Decider]:
-    """Each command's decider, bound to the pack's cards."""
+def command_table(cards: Cards, edition: Edition) -> dict[str, Decider]:
+    """Each command's decider, bound to the pack's cards and the rules' edition."""
 
     def roll(state: State, command: JSON, seat: int, rng: Rng) -> list[Event]:
         """RollDie goes to whatever die step is open (AB-TO-06, AB-SE-01, AB-GV-08)."""
@@ -61,7 +63,7 @@ def command_table(cards: Cards) -> dict[str, Decider]:
         "TakeCard": lambda s, c, seat, rng: foraging.take(cards, s, c, seat),
         "DrawBlind": partial(foraging.draw_blind, cards),
         "EndForaging": partial(foraging.end_turn, cards),
-        "ProcessCard": partial(alchemy.process, cards),
+        "ProcessCard": partial(alchemy.process, cards, edition=edition),
         "KeepTokens": lambda s, c, seat, rng: alchemy.keep(s, c, seat),
         "MakeRainbow": lambda s, c, seat, rng: alchemy.make_rainbow(cards, s, c, seat),
         "Purge": lambda s, c, seat, rng: alchemy.purge(cards, s, c, seat),
@@ -82,7 +84,8 @@ class ApothebakeryRules(PlainStateRules):
     command_messages = commands_pb2
     kind = "apothebakery"
     title = "Apothebakery: The Culinary Alchemists"
-    rules_version = "apothebakery-0.2"
+    rules_version = "apothebakery-0.3"
+    edition: ClassVar[Edition] = CURRENT  # what changed between versions (edition.py)
     state_format = 2  # the open decision is an engine Decision (waits.py)
     min_seats = 1  # one player: Solo Mode against Corruption (AB-SET-01)
     max_seats = 4
@@ -96,7 +99,7 @@ class ApothebakeryRules(PlainStateRules):
         # every rules module reads the cards of this pack, through this one object
         self.cards = cards = Cards(pack.content)
         self.registry = REGISTRY.bind(cards)
-        self.commands = command_table(cards)
+        self.commands = command_table(cards, self.edition)
         self.presentation = Presentation(
             describe=partial(words.describe, cards),
             preview=partial(previews.preview, cards),
@@ -190,12 +193,13 @@ class ApothebakeryRules(PlainStateRules):
         if name == "forage":
             return foraging.forage_commands(cards, state, seat)
         if name == "alchemy":
-            station = alchemy.station_commands(cards, state, seat)
+            station = alchemy.station_commands(cards, state, seat, self.edition)
             is_open = alchemy.station_open(cards, state, seat)
             return [*station, {"type": "EndAlchemy"}] if is_open else []
         if name == "heal":
             out = healing.healing_commands(cards, state, seat)
-            return out + alchemy.station_commands(cards, state, seat) if out else []
+            station = alchemy.station_commands(cards, state, seat, self.edition)
+            return out + station if out else []
         return []
 
     def _decision_commands(self, pending: Decision, state: State, seat: int) -> list[JSON]:
@@ -219,8 +223,15 @@ class ApothebakeryRules(PlainStateRules):
         return scoring.outcome(state)
 
 
+class ApothebakeryRules02(ApothebakeryRules):
+    """apothebakery-0.2: a Transmute to the card's own type was taken and charged for."""
+
+    rules_version = "apothebakery-0.2"
+    edition = BEFORE_0_3
+
+
 # apothebakery-0.1 as played from the second release on (GameCreated records the pack)
-ApothebakeryRules01 = before_twin_undo(ApothebakeryRules, "apothebakery-0.1")
+ApothebakeryRules01 = before_twin_undo(ApothebakeryRules02, "apothebakery-0.1")
 
 
 class ApothebakeryRules01First(ApothebakeryRules01):
@@ -244,7 +255,7 @@ GAME = GameKind(
     title=ApothebakeryRules.title,
     build=ApothebakeryRules,
     packs=FORMAT,
-    older={ApothebakeryRules01.rules_version: ApothebakeryRules01},
+    older={r.rules_version: r for r in (ApothebakeryRules02, ApothebakeryRules01)},
     # one version string, two behaviours: the first release wrote GameCreated schema 1
     # (no pack); every release since writes schema 2, and plays the new rulings
     by_created_schema={("apothebakery-0.1", 1): ApothebakeryRules01First},
