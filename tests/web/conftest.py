@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -18,6 +19,25 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0
+ARTIFACTS = Path(__file__).parent / "artifacts"
+CHROMIUM = os.environ.get("ATHANOR_CHROMIUM", "/usr/bin/chromium")
+# the flags this machine's headless Chromium needs (a closed network, no sandbox as root)
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+try:
+    import axe_playwright_python  # noqa: F401 - axe-core's script, for the browser tests
+    from playwright.sync_api import Browser, sync_playwright
+except ImportError:  # pragma: no cover - the dev extra installs them
+    sync_playwright = None  # type: ignore[assignment]
 
 
 class WebServer:
@@ -104,3 +124,25 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
         yield server
     finally:
         server.stop()
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason}: CI must run the browser tests")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's chromium, headless (skipped without it, failed under CI)."""
+    if sync_playwright is None:
+        _missing("playwright or axe-playwright-python is not installed (pip install -e '.[dev]')")
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        _missing(f"no chromium at {CHROMIUM} (apt-get install chromium)")
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()

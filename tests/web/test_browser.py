@@ -3,80 +3,38 @@
 Seat 1 plays by tapping the legal commands the page offers; the server's bot plays
 seat 2 (given from the page); a spectator page follows the game to its end. The
 Valley game also lives through a server restart. Screenshots at phone and desktop size
-land in tests/web/artifacts/.
+land in tests/web/artifacts/; axe-core checks the lobby, a seat's page and the
+spectator's.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import shutil
 import time
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qs, urlparse
 
-import pytest
-
+from tests.waiting import wait_until
+from tests.web.browsing import (
+    DESKTOP,
+    GAME_SECONDS,
+    MOVED,
+    PHONE,
+    READY,
+    assert_accessible,
+    check_end_screen,
+    connect,
+    give_to_bot,
+    play,
+    shot,
+    sign_in,
+    tap,
+    version,
+)
 from tests.web.conftest import WebServer
 
-ARTIFACTS = Path(__file__).parent / "artifacts"
-CHROMIUM = os.environ.get("ATHANOR_CHROMIUM", "/usr/bin/chromium")
-# the flags this machine's headless Chromium needs (a closed network, no sandbox as root)
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
-GAME_SECONDS = float(os.environ.get("ATHANOR_WEB_GAME_SECONDS", "150"))
-
-try:
-    from playwright.sync_api import Browser, Page, sync_playwright
-except ImportError:  # pragma: no cover - the dev extra installs it
-    sync_playwright = None  # type: ignore[assignment]
-
-
-def _missing(reason: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(f"{reason}: CI must run the browser tests")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if sync_playwright is None:
-        _missing("playwright is not installed (pip install -e '.[dev]')")
-    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-        _missing(f"no chromium at {CHROMIUM} (apt-get install chromium)")
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-def shot(page: Page, name: str, size: dict[str, int]) -> None:
-    page.set_viewport_size(size)
-    page.evaluate("window.scrollTo(0, 0)")  # the board first, as a player opens the page
-    page.screenshot(path=str(ARTIFACTS / f"{name}-{size['width']}x{size['height']}.png"))
-
-
-def sign_in(page: Page, server: WebServer) -> None:
-    """The operator signs in on the lobby (for that tab only)."""
-    page.goto(server.url)
-    page.fill("#operator-token", server.operator)
-    page.click("#sign-in")
-    page.wait_for_selector("#create-form")
+if TYPE_CHECKING:  # the browser fixture skips when Playwright is missing
+    from playwright.sync_api import Browser, Page
 
 
 def create_game(page: Page, server: WebServer, kind: str) -> tuple[str, str]:
@@ -87,8 +45,7 @@ def create_game(page: Page, server: WebServer, kind: str) -> tuple[str, str]:
     page.fill("#seats", "2")
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("[data-seat-link='1']")
-    page.click("[data-bot-seat='2']")
-    page.wait_for_selector("text=seat 2: the server's bot plays")
+    give_to_bot(page, 2)
     page.wait_for_selector("#games li")
     seat = page.get_attribute("[data-seat-link='1']", "href")
     spectate = page.get_attribute("text=Watch as a spectator", "href")
@@ -96,39 +53,8 @@ def create_game(page: Page, server: WebServer, kind: str) -> tuple[str, str]:
     return seat, spectate
 
 
-def version(page: Page) -> int:
-    return int(page.get_attribute("#main", "data-version") or 0)
-
-
-def play(page: Page, rng: random.Random, deadline: float, until_moves: int | None = None) -> int:
-    """Tap random legal commands whenever the page says it is our turn; returns the
-    moves made (stops at `until_moves`, or at the end of the game)."""
-    moves = 0
-    while time.monotonic() < deadline:
-        if page.get_attribute("#main", "data-over") == "yes":
-            return moves
-        if until_moves is not None and moves >= until_moves:
-            return moves
-        buttons = page.locator("#actions button.command[data-kind=legal]")
-        mine = page.locator("#turn[data-turn=mine]").count() > 0
-        if mine and buttons.count() and page.locator("#actions[aria-busy]").count() == 0:
-            before = version(page)
-            button = buttons.nth(rng.randrange(buttons.count()))
-            if not button.is_visible():  # its group is folded: open it, as a person would
-                button.locator("xpath=ancestor::details[1]/summary").click()
-            button.click()
-            moves += 1
-            page.wait_for_function(
-                f"Number(document.getElementById('main').dataset.version) > {before}"
-                " || !document.getElementById('refusal').hidden",
-                timeout=15_000,
-            )
-        else:
-            page.wait_for_timeout(50)
-    shot(page, "stuck", page.viewport_size or PHONE)
-    raise AssertionError(
-        f"the game did not end in {GAME_SECONDS}s ({moves} moves): {page.inner_text('#status')}"
-    )
+def game_of(link: str) -> str:
+    return parse_qs(urlparse(link).query)["game"][0]
 
 
 def check_spectator(page: Page) -> None:
@@ -137,6 +63,19 @@ def check_spectator(page: Page) -> None:
     assert "GAME OVER" in page.inner_text("#turn")
     texts = page.locator("#log li").all_inner_texts()
     assert len(texts) > 10 and all(t.strip() for t in texts)
+
+
+def check_offline(page: Page) -> None:
+    """While the server is down: a banner says so, the board and moves are greyed and
+    nothing can be tapped (disabled and aria-disabled)."""
+    page.wait_for_selector("#offline:not([hidden])", timeout=15_000)
+    assert "Offline" in page.inner_text("#offline")
+    assert page.locator(".table.paused").count() == 1
+    buttons = page.locator("#actions button.command")
+    assert buttons.count() == page.locator("#actions button.command[disabled]").count()
+    assert buttons.count() == page.locator("#actions button[aria-disabled=true]").count()
+    if page.locator("#turn[data-turn=mine]").count():
+        assert "paused" in page.inner_text("#turn")
 
 
 def test_valley_to_the_end_with_a_restart(browser: Browser, web_server: WebServer) -> None:
@@ -148,26 +87,33 @@ def test_valley_to_the_end_with_a_restart(browser: Browser, web_server: WebServe
         seat_link, spectate_link = create_game(lobby, web_server, "valley")
         shot(lobby, "lobby", PHONE)
         shot(lobby, "lobby", DESKTOP)
+        assert_accessible(lobby, "operator's lobby")
         seat = phone.new_page()
         seat.goto(seat_link)
         spectator = desk.new_page()
         spectator.goto(spectate_link)
         seat.wait_for_selector("#board .board-section")
         assert "Display" in seat.inner_text("#board")
+        seat.wait_for_function(READY)
+        assert seat.title() == "● Your turn — Athanor"
+        assert_accessible(seat, "seat's page")
         deadline = time.monotonic() + GAME_SECONDS
         play(seat, rng, deadline, until_moves=6)
         shot(seat, "valley-seat", PHONE)
         shot(seat, "valley-seat", DESKTOP)
         seat.set_viewport_size(PHONE)
+        spectator.wait_for_selector("#board .board-section")
+        assert_accessible(spectator, "spectator's page")
 
         # a restart: both pages say so, then resume from the last version they saw
         seen = version(seat)
         web_server.stop()
-        seat.wait_for_selector("#link-state[data-online=no]", timeout=15_000)
+        check_offline(seat)
         shot(seat, "valley-seat-offline", PHONE)
         web_server.start()
         seat.wait_for_selector("#link-state[data-online=yes]", timeout=20_000)
         spectator.wait_for_selector("#link-state[data-online=yes]", timeout=20_000)
+        seat.wait_for_selector("#offline[hidden]", state="attached")
         assert version(seat) >= seen
         logged = [
             int(v)
@@ -179,12 +125,30 @@ def test_valley_to_the_end_with_a_restart(browser: Browser, web_server: WebServe
 
         play(seat, rng, deadline)
         shot(seat, "valley-seat-over", PHONE)
+        check_end_screen(seat, web_server, game_of(seat_link), named=False)
         check_spectator(spectator)
         shot(spectator, "valley-spectator", DESKTOP)
         shot(spectator, "valley-spectator", PHONE)
     finally:
         phone.close()
         desk.close()
+
+
+def check_moves_reachable(page: Page) -> None:
+    """On a phone the moves come first: the first one is on the opened page's screen,
+    and once scrolled to it is not under the sticky header and turn line."""
+    page.evaluate("window.scrollTo(0, 0)")
+    first = page.locator("#actions button.command[data-kind=legal]").first
+    box = first.bounding_box()
+    height = (page.viewport_size or PHONE)["height"]
+    assert box is not None and box["y"] + box["height"] <= height, box
+    first.scroll_into_view_if_needed()
+    covered = first.evaluate(
+        "b => { const r = b.getBoundingClientRect();"
+        " const hit = document.elementFromPoint(r.left + 8, r.top + 4);"
+        " return !(hit && (hit === b || b.contains(hit))); }"
+    )
+    assert not covered
 
 
 def test_apothebakery_to_the_end(browser: Browser, web_server: WebServer) -> None:
@@ -200,22 +164,28 @@ def test_apothebakery_to_the_end(browser: Browser, web_server: WebServer) -> Non
         spectator.goto(spectate_link)
         seat.wait_for_selector("#board .board-section")
         deadline = time.monotonic() + GAME_SECONDS
+        seat.wait_for_function(READY)
+        check_moves_reachable(seat)
         play(seat, rng, deadline, until_moves=8)
         shot(seat, "apothebakery-seat", PHONE)
         shot(seat, "apothebakery-seat", DESKTOP)
         seat.set_viewport_size(PHONE)
-        # keyboard: Tab reaches a command button and Enter sends it
+        # keyboard: Tab reaches a command button, Enter sends it, and the focus stays on
+        # the page's moves or turn line (never falls to the body)
+        seat.wait_for_function(READY)
         if seat.locator("#turn[data-turn=mine]").count():
             before = version(seat)
             seat.focus("#actions button.command[data-kind=legal]")
             seat.keyboard.press("Enter")
-            seat.wait_for_function(
-                f"Number(document.getElementById('main').dataset.version) > {before}"
-                " || !document.getElementById('refusal').hidden",
-                timeout=15_000,
+            seat.wait_for_function(MOVED.format(before=before), timeout=15_000)
+            seat.wait_for_function("document.activeElement !== document.body")
+            assert seat.evaluate(
+                "document.activeElement.id === 'turn'"
+                " || document.activeElement.closest('#actions') !== null"
             )
         play(seat, rng, deadline)
         shot(seat, "apothebakery-seat-over", DESKTOP)
+        check_end_screen(seat, web_server, game_of(seat_link), named=False)
         check_spectator(spectator)
         shot(spectator, "apothebakery-spectator", PHONE)
         shot(spectator, "apothebakery-spectator", DESKTOP)
@@ -224,39 +194,22 @@ def test_apothebakery_to_the_end(browser: Browser, web_server: WebServer) -> Non
         desk.close()
 
 
-def take_turns(pages: list[Page], rng: random.Random, each: int, deadline: float) -> None:
+def take_turns(pages: list[Page], rng: random.Random, each: int) -> None:
     """Tap a random legal command on whichever page's turn it is, until every page has
-    made `each` moves (the server's bot plays its seat in between)."""
+    made `each` moves (the server's bot plays its seat in between; a page past its count
+    still plays when awaited, or the others would wait)."""
     moves = [0] * len(pages)
     while min(moves) < each:
-        assert time.monotonic() < deadline, f"stuck after {moves} moves"
-        acted = False
+        wait_until(lambda: any(page.evaluate(READY) for page in pages), f"a turn ({moves})")
         for i, page in enumerate(pages):
-            # a page past its count still plays when awaited, or the others would wait
-            if page.locator("#turn[data-turn=mine]").count() == 0:
-                continue
-            buttons = page.locator("#actions button.command[data-kind=legal]")
-            if not buttons.count() or page.locator("#actions[aria-busy]").count():
-                continue
-            before = version(page)
-            button = buttons.nth(rng.randrange(buttons.count()))
-            if not button.is_visible():
-                button.locator("xpath=ancestor::details[1]/summary").click()
-            button.click()
-            page.wait_for_function(
-                f"Number(document.getElementById('main').dataset.version) > {before}"
-                " || !document.getElementById('refusal').hidden",
-                timeout=15_000,
-            )
-            moves[i] += 1
-            acted = True
-        if not acted:
-            pages[0].wait_for_timeout(50)
+            if page.evaluate(READY):
+                tap(page, "#actions button.command[data-kind=legal]:not([disabled])", rng)
+                moves[i] += 1
 
 
 def create_open_game(page: Page, server: WebServer) -> str:
-    """The operator creates an open, timed three-seat Valley game and gives seat 3 to
-    the server's bot; returns the join code as shown."""
+    """The operator creates an open, timed three-seat Valley game; returns the join
+    code as shown."""
     sign_in(page, server)
     page.select_option("#kind", "valley")
     page.fill("#seats", "3")
@@ -265,9 +218,8 @@ def create_open_game(page: Page, server: WebServer) -> str:
     page.click("#create-form button[type=submit]")
     code = page.inner_text("#created-code").strip()
     assert len(code) == 11 and code[5] == "-"
+    page.wait_for_selector("[data-seat-state='3']:has-text('free')")
     shot(page, "lobby-created", PHONE)
-    page.click("[data-bot-seat='3']")
-    page.wait_for_selector("text=seat 3: the server's bot plays")
     return code
 
 
@@ -284,18 +236,25 @@ def join_by_typed_code(page: Page, server: WebServer, code: str) -> None:
 
 
 def join_from_lobby_list(page: Page, server: WebServer, code: str) -> None:
-    """Bo picks the game from the lobby's list."""
+    """Bo picks the game from the lobby's list, then gives the last free seat to the
+    server's bot from his table (at the level he picks)."""
     page.goto(server.url)
     entry = page.locator(f"#lobby-games form[data-code='{code}']")
     entry.wait_for()
     listed = page.inner_text("#lobby-games")
-    assert "1: Ana" in listed and "3: bot" in listed
+    assert "1: Ana" in listed and "3: free" in listed
+    assert "false" not in listed and "true" not in listed  # options in words
     shot(page, "lobby", PHONE)
     shot(page, "lobby", DESKTOP)
+    assert_accessible(page, "lobby")
     entry.locator("input[name=name]").fill("Bo")
     entry.locator("button[type=submit]").click()
     page.wait_for_url("**/?game=*&seat=2")
     assert "token" not in page.url  # the token stays in the browser's storage
+    page.wait_for_selector("#add-bot:has-text('seat 3')")
+    page.select_option("#add-bot-level", "random")
+    page.click("#add-bot")
+    page.wait_for_selector("#turn:not([data-turn=gathering])")
 
 
 def play_named_turns(ana: Page, bo: Page, rng: random.Random) -> None:
@@ -305,16 +264,37 @@ def play_named_turns(ana: Page, bo: Page, rng: random.Random) -> None:
         page.wait_for_selector("#players li[data-seat='3']")
         players = page.inner_text("#players")
         assert "Ana" in players and "Bo" in players and "Bot 3" in players
-    take_turns([ana, bo], rng, 2, time.monotonic() + 60)
+    assert "you (Ana)" in ana.inner_text("#players")
+    take_turns([ana, bo], rng, 2)
     for page in (ana, bo):
         page.wait_for_function("document.querySelectorAll('#log li').length > 3")
         log = page.inner_text("#log")
         assert "Ana" in log and "Bo" in log, log
+    # a line is credited to the seat that acted, once per command; table events to
+    # the table
+    credits = ana.locator("#log li .v").all_inner_texts()
+    assert any(c.endswith("· table") for c in credits) and any(c.endswith("· Bo") for c in credits)
     ana.wait_for_selector("#clock")
     assert "left" in ana.inner_text("#clock")
     shot(ana, "open-seat", PHONE)
     shot(ana, "open-seat", DESKTOP)
     shot(bo, "open-seat-bo", DESKTOP)
+
+
+def host_asks_before_a_players_seat(page: Page) -> None:
+    """The operator's seats panel names the players; giving Ana's seat to the bot asks
+    first, and "No" leaves it hers."""
+    page.click("[data-host-refresh]")
+    page.wait_for_selector("[data-seat-state='1']:has-text('Ana')")
+    page.wait_for_selector("[data-seat-state='3']:has-text('bot plays')")
+    page.click("[data-bot-seat='1']")
+    question = page.inner_text(".host .confirm")
+    assert "Give Ana's seat to the bot? Ana will not be able to play it." in question
+    shot(page, "host-confirm", PHONE)
+    shot(page, "host-confirm", DESKTOP)
+    page.click("[data-bot-cancel='1']")
+    page.wait_for_selector("[data-bot-seat='1']")
+    assert page.inner_text("[data-seat-state='1']") == "Ana"
 
 
 def undo_if_offered(pages: list[Page]) -> None:
@@ -323,11 +303,7 @@ def undo_if_offered(pages: list[Page]) -> None:
     if undo:
         before = version(undo[0])
         undo[0].click("#undo")
-        undo[0].wait_for_function(
-            f"Number(document.getElementById('main').dataset.version) > {before}"
-            " || !document.getElementById('refusal').hidden",
-            timeout=15_000,
-        )
+        undo[0].wait_for_function(MOVED.format(before=before), timeout=15_000)
 
 
 def resign_asked_twice(page: Page) -> None:
@@ -341,18 +317,21 @@ def resign_asked_twice(page: Page) -> None:
 
 
 def test_open_valley_joined_by_code(browser: Browser, web_server: WebServer) -> None:
-    """Two players join an open, timed Valley game by its code with their names; the
-    operator gives seat 3 to the server's bot; both resign, and the rematch opens."""
+    """Two players join an open, timed Valley game by its code with their names; Bo
+    gives seat 3 to the server's bot; the operator's panel asks before Ana's seat; both
+    resign, and the rematch opens."""
     rng = random.Random(5)
     operator = browser.new_context(viewport=DESKTOP, bypass_csp=True)
     ana_ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
     bo_ctx = browser.new_context(viewport=DESKTOP, bypass_csp=True)
     try:
-        code = create_open_game(operator.new_page(), web_server)
+        host = operator.new_page()
+        code = create_open_game(host, web_server)
         ana = ana_ctx.new_page()
         join_by_typed_code(ana, web_server, code)
         bo = bo_ctx.new_page()
         join_from_lobby_list(bo, web_server, code)
+        host_asks_before_a_players_seat(host)
         play_named_turns(ana, bo, rng)
         undo_if_offered([ana, bo])
         # once both have resigned nobody is left and it ends
@@ -369,24 +348,11 @@ def test_open_valley_joined_by_code(browser: Browser, web_server: WebServer) -> 
         bo_ctx.close()
 
 
-def connect(server: WebServer, method: str, body: dict, token: str = "") -> dict:
-    """One unary call of the Connect API on the web port, JSON in and out."""
-    request = urllib.request.Request(
-        f"{server.url.rstrip('/')}/athanor.v1.Athanor/{method}",
-        data=json.dumps(body).encode(),
-        headers={
-            "content-type": "application/json",
-            **({"authorization": f"Bearer {token}"} if token else {}),
-        },
-    )
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.loads(answer.read() or b"{}")
-
-
 def test_a_lead_is_not_taken_back_and_the_page_says_why(
     browser: Browser, web_server: WebServer
 ) -> None:
-    """Witch's Brew: a leader who plays a role sees who must answer (who holds it), so
+    """Witch's Brew: the moves on the page hold still while the others choose (the
+    same buttons, not drawn anew); a leader who plays a role sees who must answer, so
     the Undo button is refused with the reason on the page, at phone and desktop size."""
     created = connect(
         web_server,
@@ -396,29 +362,37 @@ def test_a_lead_is_not_taken_back_and_the_page_says_why(
     )
     game_id = created["gameId"]
     tokens = {int(t["seat"]): t["token"] for t in created["seatTokens"]}
-    for seat in (2, 3):
-        legal = connect(web_server, "ListLegalCommands", {"gameId": game_id}, tokens[seat])
-        command = legal["commandsJson"][0]
-        connect(
-            web_server,
-            "Act",
-            {"gameId": game_id, "commandJson": command, "commandId": f"c{seat}"},
-            tokens[seat],
-        )
     phone = browser.new_context(viewport=PHONE, bypass_csp=True)
     try:
         page = phone.new_page()
         page.goto(f"{web_server.url}?game={game_id}&token={tokens[1]}")
-        for kind in ("ChooseRoles", "LeadRole"):
-            page.wait_for_selector(f"#actions button.command[data-kind=legal][data-type={kind}]")
-            before = version(page)
-            button = page.locator(f"#actions button.command[data-type={kind}]").first
-            if not button.is_visible():
-                button.locator("xpath=ancestor::details[1]/summary").click()
-            button.click()
-            page.wait_for_function(
-                f"Number(document.getElementById('main').dataset.version) > {before}"
+        page.wait_for_selector("#actions button.command[data-kind=legal][data-type=ChooseRoles]")
+        assert "null" not in page.inner_text("#status")
+        # a mark no re-draw copies: a property of the element itself, not an attribute
+        page.locator("#actions button.command").evaluate_all(
+            "buttons => buttons.forEach(b => { b.drawnFirst = true; })"
+        )
+        for seat in (2, 3):
+            legal = connect(web_server, "ListLegalCommands", {"gameId": game_id}, tokens[seat])
+            head = connect(
+                web_server,
+                "Act",
+                {
+                    "gameId": game_id,
+                    "commandJson": legal["commandsJson"][0],
+                    "commandId": f"c{seat}",
+                },
+                tokens[seat],
             )
+        page.wait_for_function(
+            f"Number(document.getElementById('main').dataset.version) >= {head['lastVersion']}"
+        )
+        drawn_anew = page.locator("#actions button.command").evaluate_all(
+            "buttons => buttons.filter(b => !b.drawnFirst).length"
+        )
+        assert drawn_anew == 0
+        for kind in ("ChooseRoles", "LeadRole"):
+            tap(page, f"#actions button.command[data-kind=legal][data-type={kind}]")
         page.click("#undo")
         page.wait_for_selector("#refusal:not([hidden])")
         refusal = page.inner_text("#refusal")

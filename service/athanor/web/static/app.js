@@ -20,6 +20,11 @@ if (game) {
   const seat = new URLSearchParams(location.search).get("seat");
   // /?game=ID&seat=N plays the seat this browser holds; /?game=ID is the spectator's
   const stored = seat === null ? null : storedSeat(game, seat);
+  if (stored) {
+    const skip = document.getElementById("skip");
+    skip.href = "#actions";
+    skip.textContent = "Skip to your moves";
+  }
   new Table(game, stored).run();
 } else {
   lobby();

@@ -3,6 +3,7 @@
 import { call, RpcError } from "./rpc.js";
 import { main, el, words, refusalText, showNotice } from "./dom.js";
 import { adoptSeatLink, operatorToken, signIn, signOut, storeSeat, tableLink } from "./seats.js";
+import { hostPanel } from "./host.js";
 
 // what a person types from a code read aloud: any case, spaces or dashes
 const cleanCode = (code) => String(code || "").toUpperCase().replace(/[\s-]+/g, "");
@@ -30,7 +31,7 @@ export async function lobby() {
   const open = el("section", { class: "panel", id: "lobby-games", "aria-live": "polite" });
   const join = seatLinkForm(notice);
   const kinds = await call("ListKinds", {}, null).catch((err) => ({ error: err }));
-  for (const k of kinds.kinds || []) houseRules[k.kind] = k.houseRules || "";
+  for (const k of kinds.kinds || []) kindInfo[k.kind] = k;
   const places = {
     notice,
     open,
@@ -171,16 +172,45 @@ function createForm(kinds, operator, { notice, open, created, games }) {
   return create;
 }
 
-// each kind's house rules (ListKinds), shown wherever a player picks a game to sit at
-const houseRules = {};
+// each kind as ListKinds gives it (title, house rules, options), by its id
+const kindInfo = {};
 
 function houseRulesNote(kind) {
-  return houseRules[kind] ? el("p", { class: "hint house-rules", text: `House rules: ${houseRules[kind]}` }) : null;
+  const rules = kindInfo[kind] && kindInfo[kind].houseRules;
+  return rules ? el("p", { class: "hint house-rules", text: `House rules: ${rules}` }) : null;
 }
 
-function optionsText(options) {
-  const entries = Object.entries(options || {});
-  return entries.length ? entries.map(([k, v]) => `${words(k)} ${v}`).join(", ") : "standard";
+const kindTitle = (kind) => (kindInfo[kind] && kindInfo[kind].title) || words(kind);
+
+// an option's value in words: on/off for a flag, a list's items, "none" for an empty one
+function optionValue(value) {
+  const v = String(value);
+  if (v === "true") return "on";
+  if (v === "false") return "off";
+  try {
+    const parsed = JSON.parse(v);
+    if (Array.isArray(parsed)) return parsed.length ? parsed.map(words).join(", ") : "none";
+  } catch (err) {
+    // not JSON: the value as it is
+  }
+  return words(v);
+}
+
+// A game's options in words: those that differ from the kind's default in view, the
+// rest folded away. A kind whose ListKinds entry declares no defaults has them all
+// folded (the lobby cannot tell which were chosen).
+function optionsNodes(kind, options) {
+  const declared = new Map(((kindInfo[kind] && kindInfo[kind].options) || []).map((o) => [o.name, o]));
+  const entries = Object.entries(options || {}).sort(([a], [b]) => a.localeCompare(b));
+  if (!entries.length) return [el("span", { class: "options", text: "standard rules" })];
+  const isDefault = ([k, v]) => declared.has(k) && String(declared.get(k).default ?? declared.get(k).defaultValue) === String(v);
+  const item = ([k, v]) => el("li", { title: declared.has(k) ? declared.get(k).description || null : null, text: `${words(k)}: ${optionValue(v)}` });
+  const chosen = declared.size ? entries.filter((e) => !isDefault(e)) : [];
+  const rest = entries.filter((e) => !chosen.includes(e));
+  const folded = rest.length ? el("details", { class: "options-more" },
+    el("summary", { text: chosen.length ? `${rest.length} more at their default` : `Options (${rest.length})` }),
+    el("ul", { class: "options-list" }, rest.map(item))) : null;
+  return [chosen.length ? el("ul", { class: "options-list chosen" }, chosen.map(item)) : declared.size ? el("span", { text: "standard options" }) : null, folded];
 }
 
 async function listLobby(node, notice) {
@@ -224,7 +254,8 @@ function lobbyEntry(g, notice) {
     joinGame({ code: g.code, name, seat: seatSelect ? Number(seatSelect.value) : 0 }, notice);
   });
   return el("li", { "data-game": g.gameId },
-    el("p", {}, el("strong", { class: "code", text: g.code }), ` · ${g.kind} · ${optionsText(g.options)}`),
+    el("p", {}, el("strong", { class: "code", text: g.code }), ` · ${kindTitle(g.kind)}`),
+    ...optionsNodes(g.kind, g.options),
     el("p", { class: "seats", text: `Seats ${seats.join(" · ")} (${free.length} free)` }),
     houseRulesNote(g.kind),
     form);
@@ -241,43 +272,31 @@ function seatLink(gameId, token, seat) {
   return `${location.origin}/?${q.toString()}`;
 }
 
-function botButton(gameId, seat, operator) {
-  const bot = el("button", { type: "button", class: "secondary", "data-bot-seat": seat, text: `Bot plays seat ${seat}` });
-  bot.addEventListener("click", async () => {
-    try {
-      await call("SetSeatBot", { gameId, seat }, operator);
-      bot.replaceWith(el("span", { class: "tag", text: `seat ${seat}: the server's bot plays` }));
-    } catch (err) {
-      bot.after(el("span", { role: "alert", text: ` ${refusalText(err)}` }));
-    }
-  });
-  return bot;
-}
-
+// the operator's panel for a game just created: the join code read aloud, or a link
+// per seat; its seats and the server's bot (host.js)
 function showCreated(node, game, operator) {
   const watch = el("p", {}, el("a", { href: seatLink(game.gameId, ""), text: "Watch as a spectator" }));
   if (game.joinCode) {
-    const bots = [];
-    for (let s = 1; s <= (game.seats || 0); s++) bots.push(el("li", {}, botButton(game.gameId, s, operator)));
     node.replaceChildren(el("div", { class: "panel" },
       el("h2", { text: `Game ${game.gameId} created` }),
       el("p", { text: "Read this code to the players: each joins with it and a name." }),
       el("p", { class: "join-code", id: "created-code", "aria-label": `Join code ${game.joinCode.split("").join(" ")}`, text: game.joinCode }),
       el("p", { text: "A seat nobody will take can go to the server's bot:" }),
-      el("ul", { class: "seat-links" }, bots), watch));
+      hostPanel(game, operator), watch));
     return;
   }
-  const rows = (game.seatTokens || []).map((s) => {
-    const link = seatLink(game.gameId, s.token, s.seat);
-    return el("li", {},
-      el("a", { href: link, "data-seat-link": s.seat, text: `Seat ${s.seat}: play` }), " ",
-      el("input", { readonly: true, value: link, "aria-label": `Seat ${s.seat} link (give it to that player only)`, onfocus: (e) => e.target.select() }), " ",
-      botButton(game.gameId, s.seat, operator));
-  });
+  const tokens = new Map((game.seatTokens || []).map((s) => [Number(s.seat), s.token]));
+  const links = (seat) => {
+    if (!tokens.has(seat)) return null;
+    const link = seatLink(game.gameId, tokens.get(seat), seat);
+    return el("span", { class: "seat-link" },
+      el("a", { href: link, "data-seat-link": seat, text: "play" }), " ",
+      el("input", { readonly: true, value: link, "aria-label": `Seat ${seat} link (give it to that player only)`, onfocus: (e) => e.target.select() }));
+  };
   node.replaceChildren(el("div", { class: "panel" },
     el("h2", { text: `Game ${game.gameId} created` }),
     el("p", { text: "Each link holds that seat's token: give it to that player only. It is shown once." }),
-    el("ul", { class: "seat-links" }, rows), watch));
+    hostPanel(game, operator, links), watch));
 }
 
 async function listGames(node, token, notice) {
@@ -287,9 +306,11 @@ async function listGames(node, token, notice) {
     const list = (answer.games || []).slice().sort((a, b) => (b.createdUnix || 0) - (a.createdUnix || 0));
     node.replaceChildren(el("h2", { text: "Games on this server" }),
       list.length === 0 ? el("p", { text: "None yet." }) :
-        el("ul", { class: "games" }, list.map((g) => el("li", {},
-          el("a", { href: seatLink(g.gameId, ""), text: `${g.kind} · ${g.gameId}` }),
-          ` · ${g.seats} seats · v${g.version || 0}${g.over ? " · over" : ""}`))));
+        el("ul", { class: "games" }, list.map((g) => el("li", { "data-game": g.gameId },
+          el("a", { href: seatLink(g.gameId, ""), text: `${kindTitle(g.kind)} · ${g.gameId}` }),
+          ` · ${g.seats} seats · v${g.version || 0}${g.over ? " · over" : ""} `,
+          g.over ? null : el("button", { type: "button", class: "secondary", "data-host": g.gameId, text: "Seats…",
+            onclick: (e) => e.target.replaceWith(hostPanel({ gameId: g.gameId, seats: Number(g.seats) }, token)) })))));
   } catch (err) {
     showNotice(notice, `Games not listed: ${refusalText(err)}`);
   }

@@ -1,19 +1,8 @@
 // The view's values as a person reads them: labels for ids, each command's arguments,
-// the outcome, and an outline of a view that brings no board of its own.
+// and an outline of a view that brings no board of its own.
 import { el, words } from "./dom.js";
 
 export const HIDDEN_KEYS = new Set(["seed_commitment", "options", "seat", "version", "kind", "labels", "board"]);
-
-export function outcomeText(outcome) {
-  if (typeof outcome !== "object" || outcome === null) return String(outcome);
-  const seatOf = (x) => (/^\d+$/.test(String(x)) ? `seat ${x}` : String(x));
-  const part = (v) => {
-    if (Array.isArray(v)) return v.map(seatOf).join(", ") || "none";
-    if (v && typeof v === "object") return Object.entries(v).map(([s, n]) => `${seatOf(s)} ${typeof n === "object" ? JSON.stringify(n) : n}`).join(", ");
-    return String(v);
-  };
-  return Object.entries(outcome).map(([k, v]) => `${words(k)}: ${part(v)}`).join(" · ");
-}
 
 // ids the view labels, replaced by their labels in a sentence (only id-like words)
 export function labelText(text, labels) {
@@ -67,11 +56,12 @@ export function variantTexts(commands, labels) {
   });
 }
 
-export function outline(value, labels, seat, depth = 0) {
+// `nameOf(seat)`: how a seat number is shown (its player's name, "you")
+export function outline(value, labels, nameOf, depth = 0) {
   if (isScalar(value)) return el("span", { text: shown(value, labels, new Set()) });
   if (Array.isArray(value) && value.every(isScalar)) return el("span", { text: value.map((x) => shown(x, labels, new Set())).join(", ") || "(none)" });
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i + 1), v]) : Object.entries(value).filter(([k]) => !HIDDEN_KEYS.has(k));
   return el("dl", { class: "outline" }, entries.flatMap(([k, v]) => [
-    el("dt", { text: /^\d+$/.test(k) && !Array.isArray(value) ? (Number(k) === seat ? "you" : `seat ${k}`) : words(k) }),
-    el("dd", {}, depth > 4 ? JSON.stringify(v) : outline(v, labels, seat, depth + 1))]));
+    el("dt", { text: /^\d+$/.test(k) && !Array.isArray(value) ? nameOf(k) : words(k) }),
+    el("dd", {}, depth > 4 ? JSON.stringify(v) : outline(v, labels, nameOf, depth + 1))]));
 }

@@ -1,12 +1,20 @@
 // The table: a seat's or a spectator's page, drawn from GetView and ListLegalCommands,
-// followed live through Watch, with the seat's moves, Undo, Resign and Rematch.
+// followed live through Watch. Every part is drawn again through `reconcile`, which
+// keeps the nodes whose content did not change; the parts are drawn by status.js (the
+// heading, players, turn line and end screen), moves.js (the moves) and controls.js
+// (Undo, Resign, Rematch, a bot for a free seat, the sound, this device).
 import { call, stream, commandId, RpcError, RETRYABLE } from "./rpc.js";
-import { main, linkState, el, sleep, words, refusalText } from "./dom.js";
-import { forgetSeat, settleSeat, storeSeat, tableLink } from "./seats.js";
-import { HIDDEN_KEYS, outcomeText, labelText, variantTexts, outline } from "./render.js";
+import { main, linkState, el, reconcile, sleep, words, refusalText, DEFAULT_LEVEL } from "./dom.js";
+import { settleSeat } from "./seats.js";
+import { HIDDEN_KEYS, labelText, outline } from "./render.js";
+import { heading, playersLine, runningScores, turnLine, endScreen } from "./status.js";
+import { movesNodes, keepFocus } from "./moves.js";
+import { controlsNodes, deviceNodes } from "./controls.js";
+import { turnAlert } from "./alert.js";
 
 const WATCH_IDLE_MS = 40000; // the server sends a heartbeat every 15 s of silence
 const ACT_RETRY_MS = 60000;
+const LOG_LINES = 300;
 
 export class Table {
   // `stored`: the seat this browser holds ({token, seat, name, code}), null to watch
@@ -17,11 +25,17 @@ export class Table {
     this.lastVersion = 0;
     this.finished = false;
     this.seat = 0;
+    this.version = undefined;
     this.view = {};
     this.table = {};
     this.legal = null;
     this.labels = {};
-    this.busy = false;
+    this.online = true;
+    this.pending = null; // the command on its way (its JSON), shown as pending
+    this.wasMine = false;
+    this.lastLogged = null; // {seat, time} of the latest log line: a batch is credited once
+    this.kinds = {};
+    this.botLevel = DEFAULT_LEVEL; // the level picked for a bot at a free seat
     this.dirty = false;
     this.groupState = new Map();
     this.snapSeq = 0;
@@ -36,22 +50,60 @@ export class Table {
   }
 
   build() {
-    this.status = el("section", { id: "status", class: "status", "aria-live": "polite" });
+    this.offline = el("p", { id: "offline", role: "alert", class: "notice offline", hidden: true });
+    this.status = el("section", { id: "status", class: "status", "aria-label": "Game" });
+    this.turn = el("div", { id: "turn-box", class: "turn-box", "aria-live": "polite" });
     this.refusal = el("p", { id: "refusal", role: "alert", class: "notice", hidden: true });
     this.controls = el("section", { id: "controls", class: "controls", "aria-label": "Table" });
-    this.board = el("section", { id: "board", "aria-label": "Board" });
-    this.actions = el("section", { id: "actions", tabindex: "-1", "aria-label": this.token ? "Your moves" : "Moves" });
+    this.end = el("div", { id: "end-box" });
+    this.board = el("section", { id: "board", class: "board", "aria-label": "Board" });
+    this.actions = el("section", { id: "actions", class: "moves", tabindex: "-1", "aria-label": this.token ? "Your moves" : "Moves" });
     this.log = el("ol", { id: "log", class: "log" });
-    const logBox = el("section", { class: "panel", "aria-label": "What happened" }, el("h2", { text: "What happened" }), this.log);
+    // the log scrolls in its own box, which the keyboard can reach and read
+    this.logBox = el("div", { class: "log-box", role: "log", tabindex: "0", "aria-label": "What happened, newest last" }, this.log);
+    const logPanel = el("section", { class: "panel", "aria-labelledby": "log-title" }, el("h2", { id: "log-title", text: "What happened" }), this.logBox);
     this.device = el("section", { class: "panel device", id: "device", "aria-label": "This device", hidden: true });
-    main.replaceChildren(this.status, this.refusal, this.controls, el("div", { class: "table" }, el("div", { class: "left" }, this.board), el("div", { class: "right" }, this.actions, logBox, this.device)));
-    if (!this.token) this.actions.hidden = true;
+    this.grid = el("div", { class: `table${this.token ? " seated" : ""}` }, this.token ? this.actions : null, this.board, el("div", { class: "side" }, logPanel, this.device));
+    main.dataset.page = "table";
+    main.replaceChildren(this.offline, this.status, this.turn, this.refusal, this.controls, this.end, this.grid);
+  }
+
+  // the table as people say it: names (and "you"), the bots and who resigned
+  names() {
+    return this.table.names || this.view.names || {};
+  }
+
+  bots() {
+    return this.table.bots || this.view.bots || {};
+  }
+
+  resigned() {
+    return (this.table.resigned || this.view.resigned || []).map(Number);
+  }
+
+  // a seat as people call it: its player's name, "Bot N" for the server's bot
+  seatName(seat, you = true) {
+    const s = Number(seat);
+    if (you && s === this.seat) return "you";
+    return this.names()[s] || (this.bots()[s] ? `Bot ${s}` : `seat ${s}`);
+  }
+
+  kindTitle() {
+    return this.kinds[this.view.kind] || words(this.view.kind || "Athanor");
+  }
+
+  isMyTurn() {
+    const t = this.table;
+    return Boolean(this.seat && !this.view.over && !t.waiting_for_players && (t.awaiting || []).map(Number).includes(this.seat));
   }
 
   setOnline(online, why) {
     linkState.textContent = online ? "● live" : `○ reconnecting: ${why}`;
     linkState.dataset.online = online ? "yes" : "no";
     document.body.dataset.online = online ? "yes" : "no";
+    if (online === this.online) return;
+    this.online = online;
+    if (this.version !== undefined) this.render();
   }
 
   async snapshot() {
@@ -79,6 +131,11 @@ export class Table {
   }
 
   async run() {
+    // the games' titles ("Witch's Brew"); without them the kind's id in words
+    call("ListKinds", {}, null).then((k) => {
+      for (const kind of k.kinds || []) this.kinds[kind.kind] = kind.title;
+      if (this.version !== undefined) this.render();
+    }).catch(() => {});
     let delay = 250;
     for (;;) {
       try {
@@ -150,240 +207,110 @@ export class Table {
     }, 60);
   }
 
-  // a seat as people call it: its player's name, "Bot N" for the server's bot
-  seatName(seat, you = true) {
-    const s = Number(seat);
-    if (you && s === this.seat) return "you";
-    const names = this.table.names || this.view.names || {};
-    const bots = this.table.bots || this.view.bots || {};
-    return names[s] || (bots[s] ? `Bot ${s}` : `seat ${s}`);
-  }
-
+  // A log line is credited to the seat that acted: the first event of a command's
+  // batch (events of one append share their seat and time); what followed from it is
+  // the game's, and a table event (seat 0) the table's.
   addLog(ev) {
-    const who = ev.seat ? this.seatName(ev.seat) : "table";
+    const seat = Number(ev.seat || 0);
+    const last = this.lastLogged;
+    const follows = last && last.seat === seat && ev.time && last.time === ev.time;
+    this.lastLogged = { seat, time: ev.time };
+    const who = follows ? "" : seat ? this.seatName(seat) : "table";
     const text = labelText(ev.text || words(ev.type), this.labels);
-    this.log.append(el("li", { "data-version": ev.version }, el("span", { class: "v", text: `v${ev.version} · ${who}` }), " ", text));
-    while (this.log.children.length > 300) this.log.firstChild.remove();
+    this.log.append(el("li", { "data-version": ev.version, "data-seat": seat, class: follows ? "follows" : null },
+      el("span", { class: "v", text: `v${ev.version}${who ? ` · ${who}` : ""}` }), " ", text));
+    while (this.log.children.length > LOG_LINES) this.log.firstChild.remove();
     // the log's own box follows the newest line; the page itself stays where it is
-    this.log.scrollTop = this.log.scrollHeight;
+    this.logBox.scrollTop = this.logBox.scrollHeight;
   }
 
   render() {
-    document.title = `${this.seat ? "Seat " + this.seat : "Spectator"} — ${this.view.kind || "Athanor"}`;
+    // a re-draw that took away the focused element (a move that changed) puts the
+    // focus on the next sensible one, never on the page's body
+    const focused = document.activeElement;
+    const hadFocus = focused && focused !== document.body && main.contains(focused);
     main.dataset.version = this.version;
     main.dataset.over = this.view.over ? "yes" : "no";
-    this.renderStatus();
+    const mine = this.isMyTurn();
+    turnAlert(mine, this.wasMine, `${this.kindTitle()} · ${this.seat ? this.seatName(this.seat, false) : "spectator"}`);
+    this.wasMine = mine;
+    reconcile(this.status, [...heading(this), playersLine(this), runningScores(this)]);
+    reconcile(this.turn, [turnLine(this)]);
+    reconcile(this.end, [endScreen(this)]);
     this.renderBoard();
-    if (this.token) this.renderActions();
+    if (this.token) reconcile(this.actions, movesNodes(this));
     this.renderControls();
-    if (this.token && this.device.hidden) this.renderDevice();
+    this.renderOnline();
+    this.renderClock();
+    if (hadFocus && !focused.isConnected) keepFocus(this.actions);
   }
 
-  // what this browser keeps of the seat, and the way to take it off a shared device
+  renderControls() {
+    const parts = controlsNodes(this);
+    reconcile(this.controls, parts);
+    this.controls.hidden = parts.length === 0;
+    if (this.token) this.renderDevice();
+  }
+
   renderDevice() {
     this.device.hidden = false;
-    this.device.replaceChildren(el("h2", { text: "This device" }),
-      el("p", { text: "Your seat's token is kept in this browser, so this page opens again from its address or the history. On a shared device, forget it when you leave." }),
-      this.ask("forget-seat", "Forget this seat here…", "This device forgets your seat: you come back only with your seat link, or a new token from the operator. ",
-        ["Yes, forget it", "Keep it"], () => { forgetSeat(this.gameId, this.seat); location.href = "/"; }, () => this.renderDevice()));
+    reconcile(this.device, deviceNodes(this));
+  }
+
+  // offline: a banner says so, the board is greyed and nothing on it can be tapped
+  renderOnline() {
+    this.offline.hidden = this.online;
+    this.offline.textContent = this.online ? "" : "⚠ Offline: the server cannot be reached. Reconnecting… Nothing can be played until the link is back.";
+    this.grid.classList.toggle("paused", !this.online);
+    this.board.inert = !this.online;
+    this.actions.inert = !this.online;
+  }
+
+  clockText() {
+    const left = Math.max(0, Math.round(this.secondsLeft - (Date.now() - this.secondsAt) / 1000));
+    return [`${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`, left];
   }
 
   renderClock() {
     const clock = document.getElementById("clock");
     if (!clock || this.secondsLeft === null) return;
-    const left = Math.max(0, Math.round(this.secondsLeft - (Date.now() - this.secondsAt) / 1000));
-    const m = Math.floor(left / 60);
-    const text = `${m}:${String(left % 60).padStart(2, "0")} left`;
+    const [text, left] = this.clockText();
     if (clock.textContent !== text) clock.textContent = text;
     clock.dataset.left = String(left);
   }
 
-  // Resign (asked twice), Undo (offered right after our own move) and Rematch (at the end)
-  renderControls() {
-    const parts = [];
-    const resigned = (this.table.resigned || this.view.resigned || []).map(Number);
-    const seated = this.token && this.seat && !resigned.includes(this.seat);
-    if (seated && !this.view.over && this.undoAt && this.undoAt === this.version) {
-      parts.push(el("button", { type: "button", id: "undo", class: "secondary", text: "↶ Undo my last move", onclick: () => this.tableCall("Undo") }));
+  renderBoard() {
+    const sections = Array.isArray(this.view.board) ? this.view.board.filter((s) => s && Array.isArray(s.lines)) : [];
+    const title = this.view.over ? "The final board" : "Board";
+    if (sections.length) {
+      reconcile(this.board, [el("h2", { class: "board-title", text: title }), ...sections.map((s) => el("section", { class: "panel board-section" },
+        el("h3", { text: labelText(String(s.title || ""), this.labels) }),
+        el("ul", {}, s.lines.map((line) => el("li", { text: labelText(String(line), this.labels) })))))]);
+    } else {
+      const game = this.view.game !== undefined ? this.view.game : Object.fromEntries(Object.entries(this.view).filter(([k]) => !HIDDEN_KEYS.has(k)));
+      reconcile(this.board, [el("h2", { class: "board-title", text: title }), el("section", { class: "panel board-section" }, el("h3", { text: "Table" }), outline(game, this.labels, (s) => this.seatName(s)))]);
     }
-    if (seated && !this.view.over && !this.table.waiting_for_players) {
-      parts.push(this.ask("resign", "⚑ Resign…", "Resign? The server's bot plays on for your seat and you win nothing. ",
-        ["Yes, resign", "Keep playing"], () => this.tableCall("Resign")));
-    }
-    if (this.token && this.view.over) {
-      parts.push(el("button", { type: "button", id: "rematch", text: "↻ Rematch", onclick: () => this.rematch() }));
-    }
-    this.controls.replaceChildren(...parts);
-    this.controls.hidden = parts.length === 0;
   }
 
-  // a question asked in place: the first tap asks, the answer is a second tap; `redraw`
-  // draws the part that holds it again
-  ask(id, label, question, [yes, no], onYes, redraw = () => this.renderControls()) {
-    if (!this.asking.has(id)) {
-      return el("button", { type: "button", id, class: "secondary", text: label, onclick: () => { this.asking.add(id); redraw(); document.getElementById(`${id}-no`).focus(); } });
-    }
-    return el("span", { class: "confirm", role: "group", "aria-label": label.replace("…", "?") },
-      el("strong", { text: question }),
-      el("button", { type: "button", id: `${id}-yes`, text: yes, onclick: () => { this.asking.delete(id); onYes(); } }),
-      el("button", { type: "button", id: `${id}-no`, class: "secondary", text: no, onclick: () => { this.asking.delete(id); redraw(); } }));
-  }
-
-  async tableCall(method) {
+  // a table call (Undo, Resign, a bot for a free seat): its refusal is shown in words
+  async tableCall(method, request = {}, failed = method === "Undo" ? "No undo" : "Not done") {
     this.refusal.hidden = true;
     try {
-      await call(method, { gameId: this.gameId }, this.token);
+      await call(method, { gameId: this.gameId, ...request }, this.token);
       this.undoAt = 0;
     } catch (err) {
-      this.refusal.replaceChildren(el("strong", { text: `✕ ${method === "Undo" ? "No undo" : "Not resigned"}: ` }), refusalText(err));
+      this.refusal.replaceChildren(el("strong", { text: `✕ ${failed}: ` }), refusalText(err));
       this.refusal.hidden = false;
     }
     await this.snapshot().catch(() => {});
   }
 
-  async rematch() {
-    this.refusal.hidden = true;
-    try {
-      const next = await call("Rematch", { gameId: this.gameId }, this.token);
-      if (next.token) {
-        const name = this.stored ? this.stored.name : "";
-        storeSeat(next.gameId, { token: next.token, seat: next.seat, name, code: next.joinCode || "" });
-        location.href = tableLink(next.gameId, next.seat);
-      } else {
-        this.refusal.replaceChildren(`The rematch is open: join code ${next.joinCode}`);
-        this.refusal.hidden = false;
-      }
-    } catch (err) {
-      this.refusal.replaceChildren(el("strong", { text: "✕ No rematch: " }), refusalText(err));
-      this.refusal.hidden = false;
-    }
-  }
-
-  renderStatus() {
-    const t = this.table;
-    const awaiting = (t.awaiting || []).map(Number);
-    const me = this.seat ? `seat ${this.seat}${this.seatName(this.seat, false) !== `seat ${this.seat}` ? ` (${this.seatName(this.seat, false)})` : ""}` : "spectator";
-    let track = "";
-    if (t.track_label || t.track_length) track = ` · ${t.track_label || ""}${t.track_length ? ` ${t.track_position || 0}/${t.track_length}` : ""}`;
-    const first = el("p", { class: "where" }, el("strong", { text: this.view.kind || "" }), ` · game ${this.gameId} · ${me} · v${this.version}${track}`);
-    let turn;
-    if (this.view.over) {
-      turn = el("p", { class: "turn over", id: "turn", "data-turn": "over" }, el("strong", { text: "■ GAME OVER" }), this.view.outcome ? ` · ${outcomeText(this.view.outcome)}` : "");
-    } else if (t.waiting_for_players) {
-      const code = this.joinCode ? el("span", {}, " · join code ", el("strong", { class: "code", text: this.joinCode })) : "";
-      turn = el("p", { class: "turn", id: "turn", "data-turn": "gathering" }, "Waiting for players to join", code);
-    } else {
-      const mine = this.seat && awaiting.includes(this.seat);
-      const parts = [];
-      const step = [t.phase, t.step].filter(Boolean).map(words).join(" / ");
-      if (step) parts.push(step);
-      parts.push(`waiting for ${awaiting.length ? awaiting.map((s) => this.seatName(s)).join(", ") : "nobody"}`);
-      if (t.die_step) parts.push("a die roll");
-      if (t.last_roll) parts.push(`last roll ${t.last_roll}${t.last_roll_seat ? ` by ${this.seatName(t.last_roll_seat)}` : ""}`);
-      turn = el("p", { class: `turn${mine ? " mine" : ""}`, id: "turn", "data-turn": mine ? "mine" : "other" },
-        mine ? el("strong", { text: "▶ YOUR TURN · " }) : "", parts.join(" · "),
-        this.secondsLeft !== null ? el("span", { id: "clock", class: "clock", role: "timer" }) : null);
-    }
-    const scores = t.scores && Object.keys(t.scores).length ? el("p", { class: "scores", text: "scores: " + Object.entries(t.scores).map(([s, v]) => `${this.seatName(s)} ${v}`).join(" · ") }) : null;
-    this.status.replaceChildren(first, turn, this.playersLine(), scores);
-    this.renderClock();
-  }
-
-  playersLine() {
-    const n = this.table.names || this.view.names || {};
-    const bots = this.table.bots || this.view.bots || {};
-    const resigned = new Set((this.table.resigned || this.view.resigned || []).map(Number));
-    const count = Number(this.table.seats || 0) || Math.max(0, ...Object.keys(n).map(Number), ...Object.keys(bots).map(Number), ...(this.table.awaiting || []).map(Number));
-    if (!Object.keys(n).length && !Object.keys(bots).length) return null;
-    const seats = [];
-    for (let s = 1; s <= count; s++) {
-      // a seat without a name is free while the table gathers, else held by its link
-      const nameless = s === this.seat ? "you" : this.table.waiting_for_players ? "free" : "a player";
-      let who = n[s] || (bots[s] ? `Bot ${s}` : nameless);
-      if (bots[s] && n[s]) who += " (bot plays)";
-      if (resigned.has(s)) who += " (resigned)";
-      if (s === this.seat && who !== "you") who += " (you)";
-      seats.push(el("li", { "data-seat": s }, `${s}: ${who}`));
-    }
-    return el("ul", { class: "players", id: "players", "aria-label": "Players" }, seats);
-  }
-
-  renderBoard() {
-    const sections = Array.isArray(this.view.board) ? this.view.board.filter((s) => s && Array.isArray(s.lines)) : [];
-    if (sections.length) {
-      this.board.replaceChildren(...sections.map((s) => el("section", { class: "panel board-section" },
-        el("h2", { text: labelText(String(s.title || ""), this.labels) }),
-        el("ul", {}, s.lines.map((line) => el("li", { text: labelText(String(line), this.labels) }))))));
-    } else {
-      const game = this.view.game !== undefined ? this.view.game : Object.fromEntries(Object.entries(this.view).filter(([k]) => !HIDDEN_KEYS.has(k)));
-      this.board.replaceChildren(el("section", { class: "panel board-section" }, el("h2", { text: "Table" }), outline(game, this.labels, this.seat)));
-    }
-  }
-
-  renderActions() {
-    const legal = this.legal;
-    // the moves are drawn again only when they changed: other seats' moves refresh the
-    // page often, and a list re-drawn under a finger loses the tap and the open groups
-    const drawn = JSON.stringify([
-      this.view.over || false,
-      legal && [legal.commandsJson, legal.previews, legal.freeCommandsJson, legal.freePreviews],
-    ]);
-    if (drawn === this.actionsDrawn) return;
-    this.actionsDrawn = drawn;
-    const box = [];
-    if (!legal || this.view.over) {
-      this.actions.replaceChildren(el("p", { class: "panel", text: this.view.over ? "The game is over." : "Nothing to do." }));
-      return;
-    }
-    const commands = (legal.commandsJson || []).map((c) => JSON.parse(c));
-    const previews = legal.previews || [];
-    const free = (legal.freeCommandsJson || []).map((c) => JSON.parse(c));
-    const freePreviews = legal.freePreviews || [];
-    box.push(el("h2", { text: commands.length ? "Your moves" : "No move of yours now" }));
-    box.push(...this.groups(commands, previews, "legal"));
-    if (free.length) {
-      box.push(el("h2", { text: "Any time (does not end your turn)" }));
-      box.push(...this.groups(free, freePreviews, "free"));
-    }
-    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.command : null;
-    this.actions.replaceChildren(el("div", { class: "panel" }, box));
-    if (focused) {
-      const again = [...this.actions.querySelectorAll("button[data-command]")].find((b) => b.dataset.command === focused);
-      if (again) again.focus();
-    }
-  }
-
-  groups(commands, previews, which) {
-    const byType = new Map();
-    commands.forEach((c, i) => {
-      const type = String(c.type || "?");
-      if (!byType.has(type)) byType.set(type, []);
-      byType.get(type).push([c, previews[i] || ""]);
-    });
-    const out = [];
-    for (const [type, items] of byType) {
-      const texts = variantTexts(items.map(([c]) => c), this.labels);
-      const list = el("ul", { class: "variants" }, items.map(([command, preview], i) => el("li", {},
-        el("button", { type: "button", class: "command", "data-kind": which, "data-type": type, "data-command": JSON.stringify(command), onclick: () => this.act(command) },
-          el("span", { class: "args", text: texts[i] }),
-          preview ? el("span", { class: "preview", text: labelText(preview, this.labels) }) : null))));
-      // a group the player opened or closed stays so when the table is drawn again
-      const key = `${which}:${type}`;
-      const open = this.groupState.has(key) ? this.groupState.get(key) : byType.size <= 3 || items.length <= 4;
-      const details = el("details", { class: "group", open: open || undefined, "data-group": type },
-        el("summary", {}, el("strong", { text: words(type) }), ` (${items.length})`), list);
-      details.addEventListener("toggle", () => this.groupState.set(key, details.open));
-      out.push(details);
-    }
-    return out;
-  }
-
   async act(command) {
-    if (this.busy) return;
-    this.busy = true;
-    this.actions.setAttribute("aria-busy", "true");
+    if (this.pending !== null || !this.online) return;
+    this.pending = JSON.stringify(command);
     this.refusal.hidden = true;
-    const request = { gameId: this.gameId, commandJson: JSON.stringify(command), commandId: commandId() };
+    reconcile(this.actions, movesNodes(this));
+    const request = { gameId: this.gameId, commandJson: this.pending, commandId: commandId() };
     const giveUp = Date.now() + ACT_RETRY_MS;
     let delay = 200;
     try {
@@ -400,14 +327,13 @@ export class Table {
           delay = Math.min(delay * 2, 3000);
         }
       }
-      this.refusal.hidden = true;
     } catch (err) {
       this.refusal.replaceChildren(el("strong", { text: "✕ Refused: " }), refusalText(err));
       this.refusal.hidden = false;
     } finally {
-      this.busy = false;
-      this.actions.removeAttribute("aria-busy");
-      await this.snapshot().catch(() => {});
+      this.pending = null;
+      await this.snapshot().catch(() => this.render());
+      keepFocus(this.actions);
     }
   }
 }

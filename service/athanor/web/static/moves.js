@@ -1,0 +1,68 @@
+// A seat's moves: the legal commands grouped by type, each a button with its preview.
+// Drawn as nodes for `reconcile`, so a button whose command and words are unchanged is
+// the same element after a re-draw (it neither moves nor loses a tap or the focus).
+// While the link is down every button is disabled; while a move is on its way they are
+// aria-disabled (a tap does nothing, the focus stays) and that move shows as pending.
+import { el, words } from "./dom.js";
+import { labelText, variantTexts } from "./render.js";
+
+export function movesNodes(t) {
+  const legal = t.legal;
+  if (!legal || t.view.over) return [el("p", { class: "panel", text: t.view.over ? "The game is over." : "Nothing to do." })];
+  const commands = (legal.commandsJson || []).map((c) => JSON.parse(c));
+  const free = (legal.freeCommandsJson || []).map((c) => JSON.parse(c));
+  const box = [el("h2", { id: "moves-title", text: commands.length ? "Your moves" : "No move of yours now" })];
+  if (!t.online) box.push(el("p", { class: "hint", text: "Paused: no connection to the server." }));
+  box.push(...groups(t, commands, legal.previews || [], "legal"));
+  if (free.length) {
+    box.push(el("h2", { text: "Any time (does not end your turn)" }));
+    box.push(...groups(t, free, legal.freePreviews || [], "free"));
+  }
+  return [el("div", { class: "panel" }, box)];
+}
+
+function groups(t, commands, previews, which) {
+  const byType = new Map();
+  commands.forEach((c, i) => {
+    const type = String(c.type || "?");
+    if (!byType.has(type)) byType.set(type, []);
+    byType.get(type).push([c, previews[i] || ""]);
+  });
+  const out = [];
+  for (const [type, items] of byType) {
+    const texts = variantTexts(items.map(([c]) => c), t.labels);
+    const list = el("ul", { class: "variants" }, items.map(([command, preview], i) => el("li", {}, button(t, command, which, texts[i], preview))));
+    // a group the player opened or closed stays so when the table is drawn again
+    const key = `${which}:${type}`;
+    const open = t.groupState.has(key) ? t.groupState.get(key) : byType.size <= 3 || items.length <= 4;
+    const details = el("details", { class: "group", open: open || undefined, "data-group": type },
+      el("summary", {}, el("strong", { text: words(type) }), ` (${items.length})`), list);
+    details.addEventListener("toggle", () => t.groupState.set(key, details.open));
+    out.push(details);
+  }
+  return out;
+}
+
+function button(t, command, which, text, preview) {
+  const json = JSON.stringify(command);
+  const pending = t.pending === json;
+  const off = !t.online || t.pending !== null;
+  return el("button", {
+    type: "button", class: `command${pending ? " pending" : ""}`, "data-kind": which, "data-type": String(command.type || "?"),
+    "data-command": json, disabled: !t.online, "aria-disabled": off ? "true" : null, "aria-busy": pending ? "true" : null,
+    onclick: () => t.act(command),
+  },
+  el("span", { class: "args", text: text }),
+  preview ? el("span", { class: "preview", text: labelText(preview, t.labels) }) : null,
+  pending ? el("span", { class: "sending", text: "⏳ sent: waiting for the server…" }) : null);
+}
+
+// where the focus goes when the element that held it is gone (a move was made):
+// the first move still offered, else the turn line, never the page's body
+export function keepFocus(actions) {
+  const focused = document.activeElement;
+  if (focused && focused !== document.body && focused.isConnected) return;
+  const first = actions.querySelector("button.command[data-kind=legal]:not([disabled])");
+  const target = first || document.getElementById("turn");
+  if (target) target.focus({ preventScroll: !first });
+}

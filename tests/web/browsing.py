@@ -1,0 +1,144 @@
+"""What the browser tests share: Debian's chromium through Playwright, screenshots,
+the operator's sign-in, tapping moves, waiting for a page's state (never for a time),
+and axe-core's accessibility check (axe-core's script ships in the PyPI package
+axe-playwright-python)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+import urllib.request
+from typing import TYPE_CHECKING, Any
+
+from tests.web.conftest import ARTIFACTS, WebServer
+
+PHONE = {"width": 360, "height": 740}
+TALL_PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+GAME_SECONDS = float(os.environ.get("ATHANOR_WEB_GAME_SECONDS", "150"))
+# a page's state after a tap: a new version, or the refusal shown
+MOVED = (
+    "Number(document.getElementById('main').dataset.version) > {before}"
+    " || !document.getElementById('refusal').hidden"
+)
+# our turn with a move to tap (none pending), or the game over
+READY = (
+    "document.getElementById('main').dataset.over === 'yes'"
+    " || (document.querySelector('#turn[data-turn=mine]') !== null"
+    " && document.querySelector('#actions button.command[data-kind=legal]:not([disabled])"
+    ":not([aria-disabled])') !== null)"
+)
+
+if TYPE_CHECKING:  # the browser fixture skips when Playwright is missing
+    from playwright.sync_api import Page
+
+
+def shot(page: Page, name: str, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    page.evaluate("window.scrollTo(0, 0)")  # the top first, as a player opens the page
+    page.screenshot(path=str(ARTIFACTS / f"{name}-{size['width']}x{size['height']}.png"))
+
+
+def sign_in(page: Page, server: WebServer) -> None:
+    """The operator signs in on the lobby (for that tab only)."""
+    page.goto(server.url)
+    page.fill("#operator-token", server.operator)
+    page.click("#sign-in")
+    page.wait_for_selector("#create-form")
+
+
+def give_to_bot(page: Page, seat: int, level: str = "random") -> None:
+    """In the operator's seats panel: the server's bot at `level` plays a free seat."""
+    page.select_option(f"[data-seat='{seat}'] select.level", level)
+    page.click(f"[data-bot-seat='{seat}']")
+    page.wait_for_selector(f"[data-seat-state='{seat}']:has-text('bot plays')")
+
+
+def version(page: Page) -> int:
+    return int(page.get_attribute("#main", "data-version") or 0)
+
+
+def tap(page: Page, selector: str, rng: random.Random | None = None) -> None:
+    """Tap one of the buttons `selector` finds (a random one with `rng`), as a person
+    would (opening its folded group first), and wait until the page moved on."""
+    buttons = page.locator(selector)
+    button = buttons.nth(rng.randrange(buttons.count())) if rng else buttons.first
+    if not button.is_visible():  # its group is folded: open it
+        button.locator("xpath=ancestor::details[1]/summary").click()
+    before = version(page)
+    button.click()
+    page.wait_for_function(MOVED.format(before=before), timeout=15_000)
+
+
+def play(page: Page, rng: random.Random, deadline: float, until_moves: int | None = None) -> int:
+    """Tap random legal commands whenever the page says it is our turn; returns the
+    moves made (stops at `until_moves`, or at the end of the game)."""
+    moves = 0
+    while time.monotonic() < deadline:
+        page.wait_for_function(READY, timeout=max(1, deadline - time.monotonic()) * 1000)
+        if page.get_attribute("#main", "data-over") == "yes":
+            return moves
+        if until_moves is not None and moves >= until_moves:
+            return moves
+        tap(page, "#actions button.command[data-kind=legal]:not([disabled])", rng)
+        moves += 1
+    shot(page, "stuck", page.viewport_size or PHONE)
+    raise AssertionError(
+        f"the game did not end in {GAME_SECONDS}s ({moves} moves): {page.inner_text('#status')}"
+    )
+
+
+def connect(server: WebServer, method: str, body: dict, token: str = "") -> dict:
+    """One unary call of the Connect API on the web port, JSON in and out."""
+    request = urllib.request.Request(
+        f"{server.url.rstrip('/')}/athanor.v1.Athanor/{method}",
+        data=json.dumps(body).encode(),
+        headers={
+            "content-type": "application/json",
+            **({"authorization": f"Bearer {token}"} if token else {}),
+        },
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read() or b"{}")
+
+
+def serious_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical findings on the page as it stands."""
+    from axe_playwright_python.sync_playwright import Axe  # with the browser fixture
+
+    found = Axe().run(page).response["violations"]
+    return [v for v in found if v.get("impact") in ("serious", "critical")]
+
+
+def assert_accessible(page: Page, what: str) -> None:
+    bad = serious_violations(page)
+    described = [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in bad
+    ]
+    assert not bad, f"axe-core on the {what}: " + "; ".join(described)
+
+
+def end_scores(page: Page) -> dict[int, str]:
+    """The end screen's score per seat, as shown."""
+    rows = page.locator("#end tr[data-seat]").evaluate_all(
+        "rows => rows.map(r => [r.dataset.seat, r.querySelector('td.score').textContent])"
+    )
+    return {int(seat): score for seat, score in rows}
+
+
+def check_end_screen(page: Page, server: WebServer, game_id: str, named: bool = True) -> None:
+    """The end screen shows the outcome alone: its scores and winners, by name (every
+    seat has one when `named`); no running score beside it."""
+    page.wait_for_selector("#end")
+    view = connect(server, "GetView", {"gameId": game_id})
+    outcome = json.loads(view["viewJson"])["outcome"]
+    shown = end_scores(page)
+    assert shown == {int(s): str(v) for s, v in outcome["scores"].items()}, (shown, outcome)
+    assert page.locator("#scores").count() == 0
+    winners = page.locator("#end tr.winner").evaluate_all("rows => rows.map(r => r.dataset.seat)")
+    assert sorted(int(s) for s in winners) == sorted(outcome["winners"])
+    if named:
+        assert "seat " not in page.inner_text("#end").lower()
