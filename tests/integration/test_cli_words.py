@@ -148,3 +148,23 @@ def test_errors_are_one_line_of_ours(server: ServerProcess, tmp_path: Path) -> N
     )
     assert empty.returncode == 2
     assert empty.stderr == "athanor: --server takes HOST:PORT, not an empty address\n"
+
+
+def test_serve_refuses_a_bad_game_or_an_absent_redis_in_one_line(tmp_path: Path) -> None:
+    cases = {
+        ("--game", "nosuchmodule:GAME"): "athanor: --game nosuchmodule:GAME: No module named",
+        ("--game", "athanor:NOPE"): "athanor: --game athanor:NOPE: module 'athanor' has no",
+        ("--redis-url", "redis://127.0.0.1:1"): "athanor: refusing to start: Redis: ",
+    }
+    serve = [sys.executable, "-m", "athanor.cli.main", "serve", "--port", "0", "--no-web"]
+    for extra, words in cases.items():
+        done = subprocess.run(
+            [*serve, "--data-dir", str(tmp_path), *extra],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=tmp_path,
+        )
+        assert done.returncode == 2
+        [line] = done.stderr.splitlines()
+        assert line.startswith(words)

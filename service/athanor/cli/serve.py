@@ -127,8 +127,10 @@ def add_serving_options(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from redis.exceptions import RedisError
+
     from athanor.api.server import ServeError
-    from athanor.app.kinds import UnknownKind
+    from athanor.app.kinds import UnknownKind, load_object
     from athanor.engine.pack import PackProblems
     from athanor.server.config import ServeConfig
     from athanor.server.logs import logging_off_loop
@@ -169,6 +171,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         config.bot_pace = args.bot_pace
     if args.workers < 1:
         raise ClientError("--workers takes 1 or more")
+    for spec in args.game:  # named here: said in one line when it is no game
+        try:
+            load_object(spec)
+        except (ImportError, AttributeError, TypeError, ValueError) as err:
+            raise ClientError(f"--game {spec}: {err}") from None
     try:
         if args.workers > 1:
             from athanor.server.workers import PARENT_FORMAT, serve_workers
@@ -180,6 +187,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 asyncio.run(serve(config, ready=lambda line: print(line, flush=True)))
     except (StoreUnsafe, PackProblems, UnknownKind, ServeError, ValueError) as err:
         print(f"athanor: refusing to start: {err}", file=sys.stderr)
+        return 2
+    except ImportError as err:  # a game of ATHANOR_GAMES that is not there
+        print(f"athanor: refusing to start: {err}", file=sys.stderr)
+        return 2
+    except RedisError as err:  # --redis-url or --redis-cluster that does not answer
+        print(f"athanor: refusing to start: Redis: {err}", file=sys.stderr)
         return 2
     return 0
 
