@@ -58,7 +58,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="no Pi: mock pins, frames as DIR/frame-NNNN.png, LEDs in DIR/leds.log, "
         "keys on stdin press buttons (r dice, R held dice, a advance, q quit)",
     )
-    parser.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING (INFO)")
+    parser.add_argument(
+        "--log-level",
+        default="INFO",
+        type=str.upper,
+        choices=["DEBUG", "INFO", "WARNING", "ERROR"],
+        help="DEBUG, INFO, WARNING or ERROR (INFO)",
+    )
     return parser.parse_args(argv)
 
 
@@ -69,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"athanor-hub: {missing} is not installed: {HUB_INSTALL}", file=sys.stderr)
         return 2
     logging.basicConfig(
-        level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s"
+        level=args.log_level, format="%(asctime)s %(name)s %(levelname)s %(message)s"
     )
     try:
         config = load_config(args.config)

@@ -56,3 +56,12 @@ def test_a_run_without_the_extra_is_one_line_and_exit_2(
         f"athanor-hub: {blocked[-1]} is not installed: pip install 'athanor[hub]'"
     ]
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_an_unknown_log_level_is_a_usage_error_not_a_traceback(tmp_path: Path) -> None:
+    config = tmp_path / "hub.toml"
+    config.write_text('[hub]\nserver = "localhost:1"\ngame = "g1"\n')
+    done = hub_without((), "--config", str(config), "--log-level", "bogus")
+    assert done.returncode == 2
+    assert "invalid choice: 'BOGUS'" in done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
