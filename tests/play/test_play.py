@@ -17,10 +17,10 @@ from contextlib import contextmanager
 import grpc
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList, RichLog
+from textual.widgets import OptionList
 
 from athanor.cli import bot
-from athanor.play.app import ConfirmScreen, PlayApp
+from athanor.play.app import ConfirmScreen, LogPane, PlayApp
 from athanor.play.link import LogLine, Settings
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
@@ -149,8 +149,8 @@ async def wait_for_line(pilot: Pilot[None], app: PlayApp, kind: str) -> LogLine:
 
 def log_text(app: PlayApp) -> str:
     """The log as shown (its wrapped lines joined again)."""
-    log = app.query_one("#log", RichLog)
-    return " ".join(" ".join(strip.text.split()) for strip in log.lines)
+    log = app.query_one("#log", LogPane)
+    return " ".join(" ".join(line.split()) for line in log.lines)
 
 
 async def test_join_a_seat_and_see_the_legal_commands(server: ServerProcess) -> None:
@@ -161,19 +161,19 @@ async def test_join_a_seat_and_see_the_legal_commands(server: ServerProcess) -> 
         labels = option_labels(app)
         assert labels == ["Pick Forries (7)"]
         status = str(app.query_one("#status").render())
-        assert "seat 1" in status and "YOUR TURN" in status and "waiting for you, seat 2" in status
+        assert "Seat 1" in status and "YOUR TURN" in status and "waiting for you, Seat 2" in status
         # the board first: the table as printed, our own Forries; the whole view folded
         view = str(app.query_one("#view").render())
         assert view.startswith("TABLE\n  Round 1") and "ADVENTURERS" in view
         assert "WILDERNESS" in view and "· costs 1" in view
         assert "YOU (SEAT 1" in view and "Forrie hand: Plant " in view  # our private hand
-        assert "+ the whole view (f unfolds)" in view and "seat 1 (you)" not in view
+        assert "+ the whole view (f unfolds)" in view and "Seat 1 (you)" not in view
         await pilot.press("v", "f")  # unfold: the whole view below the board
         view = str(app.query_one("#view").render())
-        assert "seat 1 (you)" in view and "forrie hand: Plant " in view
-        assert "seat 2:" in view and "forrie hand: 3" in view  # theirs: only a count
+        assert "Seat 1 (you)" in view and "forrie hand: Plant " in view
+        assert "Seat 2:" in view and "forrie hand: 3" in view  # theirs: only a count
         await pilot.press("f", "c")
-        assert "seat 1 (you)" not in str(app.query_one("#view").render())
+        assert "Seat 1 (you)" not in str(app.query_one("#view").render())
         await wait_for(pilot, lambda: bool(app.log_versions), "the event log")
         assert app.log_versions == list(range(1, len(app.log_versions) + 1))
         # the second list offers the variants, and Escape goes back to the types
@@ -345,7 +345,7 @@ async def test_spectate_shows_the_public_table(
         assert "seat 1: " in view and "seat 2: " in view and "YOU (" not in view
         await pilot.press("v", "f")  # the whole public view: hands as counts only
         view = str(app.query_one("#view").render())
-        assert "seat 1:" in view and "forrie hand: 3" in view and "(you)" not in view
+        assert "Seat 1:" in view and "forrie hand: 3" in view and "(you)" not in view
         assert option_labels(app) == ["(spectating: view only)"]
         assert "spectator" in str(app.query_one("#status").render())
 

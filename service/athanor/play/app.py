@@ -23,10 +23,12 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, OptionList, RichLog, Static
+from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from athanor.play import formatting as fmt
+from athanor.play import parts
+from athanor.play.arguments import names_of, outcome_words, seat_name, titled_keys
 from athanor.play.link import LogLine, PlayLink, Refused, Settings, Snapshot
 
 BACK = "back"
@@ -55,6 +57,25 @@ class CommandList(OptionList):
             self.highlighted = found
 
 
+class LogPane(VerticalScroll):
+    """The event log: its lines wrapped at word boundaries to the pane's width, whole
+    (a Static re-wraps on every resize), following the end unless scrolled back."""
+
+    MAX_LINES = 2000
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[str] = []
+
+    def write(self, lines: list[str]) -> None:
+        following = self.scroll_y >= self.max_scroll_y
+        self.lines.extend(lines)
+        del self.lines[: -self.MAX_LINES]
+        self.query_one("#log-text", Static).update(Text("\n".join(self.lines)))
+        if following:
+            self.call_after_refresh(self.scroll_end, animate=False)
+
+
 class ConfirmScreen(ModalScreen[bool]):
     """Shows the command about to be sent, with the game's preview of what it does;
     Enter sends, Escape goes back."""
@@ -81,7 +102,8 @@ class ConfirmScreen(ModalScreen[bool]):
         # every labelled id with its id: this is exactly what is sent
         body = (
             f"Send {fmt.words(str(self.command.get('type', '?')))}?\n\n"
-            f"{fmt.arguments(self.command, self.labels, fmt.EVERY)}\n\n"
+            f"{fmt.arguments(self.command, self.labels, fmt.EVERY, titled_keys([self.command]))}"
+            "\n\n"
             f"{shown}"
             "Enter/y: send    Esc/n: back"
         )
@@ -123,6 +145,10 @@ class PlayApp(App[None]):
         self.snapshot: Snapshot | None = None
         self.title_text = settings.game
         self.group_type: str | None = None  # the type whose variants are listed, if any
+        # a type with many variants is chosen a part at a time (parts.py)
+        self.chooser: parts.Chooser | None = None
+        self._chooser_of: list[str] = []  # the variants the chooser was made for (keys)
+        self._just_sent = False  # the next listing puts the cursor on a fresh command
         self.log_lines: list[LogLine] = []  # every event received, in order (the log)
         self._unwritten: list[LogLine] = []  # received, waiting for the next view's labels
         self.message = ""
@@ -151,7 +177,8 @@ class PlayApp(App[None]):
             with Vertical(id="side"):
                 yield CommandList(id="commands")
                 yield Static("", id="preview")
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
+                with LogPane(id="log", can_focus=True):
+                    yield Static("", id="log-text")
         yield Label("", id="message")
         yield Footer()
 
@@ -185,14 +212,20 @@ class PlayApp(App[None]):
 
     def write_log(self) -> None:
         """Write the lines received so far, naming ids by every label seen by now."""
-        found = self.query("#log").results(RichLog)
+        found = self.query("#log").results(LogPane)
         log = next(found, None)
         if log is None:  # shutting down: the widgets are gone, and so is the reader
             return
+        names = names_of(self.snapshot.view, self.snapshot.table) if self.snapshot else {}
+        written = []
         for line in self._unwritten:
             mark = "*" if line.mine else " "  # your own commands, without relying on colour
-            text = fmt.sentence(line.text, self.known_labels) or f"{line.type} (seat {line.seat})"
-            log.write(Text(f"{mark}{line.version} {text}"))
+            text = fmt.sentence(line.text, self.known_labels)
+            if not text:
+                text = f"{fmt.words(line.type)} ({seat_name(line.seat, names)})"
+            written.append(f"{mark}{line.version} {text}")
+        if written:
+            log.write(written)
         self._unwritten.clear()
 
     async def show_snapshot(self, snap: Snapshot) -> None:
@@ -279,7 +312,7 @@ class PlayApp(App[None]):
 
     def highlighted_variants(self) -> tuple[list[dict[str, Any]], bool]:
         """The commands the highlighted option stands for, and whether it is one variant
-        (a type with several variants stands for all of them)."""
+        (a type with several variants, or a part still open, stands for all of them)."""
         pane = self.query_one("#commands", OptionList)
         if pane.highlighted is None or not pane.option_count:
             return [], False
@@ -289,6 +322,14 @@ class PlayApp(App[None]):
             variants = groups[self.group_type]
             n = int(key[8:])
             return variants[n : n + 1], True
+        if key.startswith("part:") and self.chooser is not None:
+            chooser = self.chooser
+            step = chooser.step()
+            if step is None:
+                return [], False
+            option = step.options[int(key[5:])]
+            left = chooser.remaining([*chooser.picks, (step.field, option.value)])
+            return [dict(chooser.variants[n]) for n in left], len(left) == 1
         if key.startswith("type:"):
             variants = groups.get(key[5:], [])
             return variants, len(variants) == 1
@@ -328,28 +369,84 @@ class PlayApp(App[None]):
         was = keys[highlighted] if highlighted is not None and highlighted < len(keys) else None
         pane.clear_options()
         if self.group_type is None:
-            pane.border_title = "commands"
-            if not any(not kind.startswith(fmt.FREE) for kind in groups):
-                pane.add_option(Option("(nothing to do now)", disabled=True))
-            # the free groups follow the legal ones, "(any time)" after their names
-            for kind, variants in groups.items():
-                count = f" ({len(variants)})" if len(variants) > 1 else ""
-                pane.add_option(Option(f"{fmt.group_title(kind)}{count}", id=f"type:{kind}"))
+            self.chooser = None
+            self._list_types(pane, groups)
+        elif self._by_parts(groups[self.group_type]):
+            self._list_parts(pane)
         else:
-            pane.border_title = fmt.group_title(self.group_type)
-            pane.add_option(Option("<- back (Esc)", id=BACK))
-            variants = groups[self.group_type]
-            # no two variants read the same: "Plant 1/3 [plant-01]", "Plant 1/3 [plant-02]"
-            for n, text in enumerate(fmt.variant_texts(variants, self.labels)):
-                pane.add_option(Option(text, id=f"variant:{n}"))
+            self._list_variants(pane, groups[self.group_type])
         if pane.option_count:
-            # keep the cursor on the same item when it is still listed, else on its row
             keys = self._option_keys = [self._option_key(pane, i) for i in range(pane.option_count)]
             if was is not None and was in keys:
-                pane.highlighted = keys.index(was)
+                pane.highlighted = keys.index(was)  # the same command, still legal
+            elif self._just_sent or was is not None:
+                # never a different command that happens to sit on the same row
+                pane.highlighted = self._first_command(pane)
             else:
                 pane.highlighted = min(highlighted or 0, pane.option_count - 1)
+        self._just_sent = False
         self.show_preview()
+
+    def _first_command(self, pane: OptionList) -> int:
+        """The row of the first command listed (not "back", not a note)."""
+        for i in range(pane.option_count):
+            option = pane.get_option_at_index(i)
+            if option.id and option.id != BACK and not option.disabled:
+                return i
+        return 0
+
+    def _list_types(self, pane: OptionList, groups: dict[str, list[dict[str, Any]]]) -> None:
+        pane.border_title = "commands"
+        snap = self.snapshot
+        if snap is not None and snap.view.get("over"):  # the end: the outcome in words
+            pane.border_title = "game over"
+            names = names_of(snap.view, snap.table)
+            for line in outcome_words(snap.view.get("outcome"), names, snap.seat):
+                pane.add_option(Option(line, disabled=True))
+            return
+        if not any(not kind.startswith(fmt.FREE) for kind in groups):
+            pane.add_option(Option("(nothing to do now)", disabled=True))
+        # the free groups follow the legal ones, "(any time)" after their names
+        for kind, variants in groups.items():
+            count = f" ({len(variants)})" if len(variants) > 1 else ""
+            pane.add_option(Option(f"{fmt.group_title(kind)}{count}", id=f"type:{kind}"))
+
+    def _list_variants(self, pane: OptionList, variants: list[dict[str, Any]]) -> None:
+        assert self.group_type is not None
+        pane.border_title = fmt.group_title(self.group_type)
+        pane.add_option(Option("<- back (Esc)", id=BACK))
+        # no two variants read the same: "Plant 1/3 [plant-01]", "Plant 1/3 [plant-02]"
+        for n, text in enumerate(fmt.variant_texts(variants, self.labels)):
+            pane.add_option(Option(text, id=f"variant:{n}"))
+
+    def _by_parts(self, variants: list[dict[str, Any]]) -> bool:
+        """Whether the listed type is chosen a part at a time; keeps the chooser (and
+        the parts chosen) while its variants stay the same."""
+        if len(variants) <= parts.FLAT_MOST:
+            self.chooser = None
+            return False
+        keys = [fmt.key(v) for v in variants]
+        if self.chooser is None or keys != self._chooser_of:
+            self.chooser, self._chooser_of = parts.Chooser(variants), keys
+        return True
+
+    def _list_parts(self, pane: OptionList) -> None:
+        chooser = self.chooser
+        assert chooser is not None and self.group_type is not None
+        step = chooser.step()
+        pane.add_option(Option("<- back (Esc)", id=BACK))
+        if step is None:  # one variant left: it is the move (its confirmation is shown)
+            pane.border_title = fmt.group_title(self.group_type)
+            return
+        left = len(chooser.remaining())
+        pane.border_title = fmt.part_title(self.group_type, step, left)
+        titled = titled_keys(chooser.variants)
+        for n, option in enumerate(step.options):
+            text = fmt.part_text(step, option, self.labels, titled, self.snapshot_view())
+            pane.add_option(Option(text, id=f"part:{n}"))
+
+    def snapshot_view(self) -> dict[str, Any]:
+        return self.snapshot.view if self.snapshot is not None else {}
 
     def _option_key(self, pane: OptionList, index: int | None) -> str | None:
         """What an option stands for, the same across listings: its type, or the
@@ -361,6 +458,10 @@ class PlayApp(App[None]):
             variants = self.groups().get(self.group_type, [])
             n = int(key[8:])
             return f"{self.group_type}:{fmt.key(variants[n])}" if n < len(variants) else None
+        step = self.chooser.step() if key.startswith("part:") and self.chooser else None
+        if step is not None:  # a part's value, at this step of this type's choice
+            value = step.options[int(key[5:])].value
+            return f"{self.group_type}:{len(self.chooser.picks)}:{parts.canon(value)}"  # type: ignore[union-attr]
         return key or None
 
     @on(OptionList.OptionSelected, "#commands")
@@ -379,10 +480,33 @@ class PlayApp(App[None]):
                 self.query_one("#commands", OptionList).highlighted = 1  # the first variant
         elif key.startswith("variant:") and self.group_type in groups:
             self.confirm(groups[self.group_type][int(key[8:])])
+        elif key.startswith("part:") and self.chooser is not None:
+            self.choose_part(int(key[5:]))
+
+    def choose_part(self, n: int) -> None:
+        """Take the n-th option of the current part; once one variant is left, confirm
+        it (Esc there comes back to the last part)."""
+        chooser = self.chooser
+        assert chooser is not None
+        step = chooser.step()
+        if step is None:
+            return
+        chooser.pick(step.options[n].value)
+        chosen = chooser.chosen()
+        if chosen is not None:
+            chooser.back()  # the confirmation's Esc comes back to this part
+            self.confirm(dict(chosen))
+            return
+        self.show_commands()
+        self.query_one("#commands", OptionList).highlighted = 1  # the first option
 
     def action_back(self) -> None:
+        if self.chooser is not None and self.chooser.back():
+            self.show_commands()
+            return
         if self.group_type is not None:
             self.group_type = None
+            self.chooser = None
             self.show_commands()
 
     def confirm(self, command: dict[str, Any]) -> None:
@@ -403,6 +527,8 @@ class PlayApp(App[None]):
         else:
             if not (self.group_type or "").startswith(fmt.FREE):
                 self.group_type = None  # a free group stays open for the next move
+                self.chooser = None
+            self._just_sent = True
             note = " (already applied)" if reply.duplicate else ""
             self.say(f"sent {name}: v{reply.first_version}-v{reply.last_version}{note}")
         finally:

@@ -20,13 +20,28 @@ import re
 from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
+from athanor.play import grid
+from athanor.play.arguments import (
+    Labels,
+    arguments,
+    is_scalar,
+    names_of,
+    outcome_words,
+    seat_name,
+    shown,
+    titled_keys,
+    value_words,
+    words,
+)
+from athanor.play.parts import ABSENT, DONE, Option, Step
+
 # engine bookkeeping a player does not need to read (labels are shown in place of ids)
 HIDDEN_KEYS = {"seed_commitment", "options", "seat", "version", "kind", "labels", "board"}
 FOLDED = "+ the whole view (f unfolds)"
 UNFOLDED = "- the whole view (f folds)"
 INDENT = "  "
-Labels = Mapping[str, str]
 NO_LABELS: Labels = {}
+NO_NAMES: Mapping[int, str] = {}
 
 
 class _Every:
@@ -39,26 +54,6 @@ class _Every:
 EVERY: Container[str] = _Every()
 
 
-def words(key: str) -> str:
-    """forrie_hand -> forrie hand; ProcessCard -> Process Card."""
-    out = []
-    for i, ch in enumerate(key.replace("_", " ")):
-        if ch.isupper() and i and key[i - 1].islower():
-            out.append(" ")
-        out.append(ch)
-    return "".join(out)
-
-
-def scalar(value: Any) -> str:
-    if value is None:
-        return "-"
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    return str(value)
-
-
 def labels_of(view: Mapping[str, Any] | None) -> dict[str, str]:
     """The view's labels ({id: label}); {} when the game gives none (or sends junk)."""
     given = (view or {}).get("labels")
@@ -67,26 +62,20 @@ def labels_of(view: Mapping[str, Any] | None) -> dict[str, str]:
     return {k: v for k, v in given.items() if isinstance(k, str) and isinstance(v, str) and v}
 
 
-def shown(value: Any, labels: Labels = NO_LABELS, tagged: Container[str] = ()) -> str:
-    """A scalar as text; a labelled id as its label, followed by "[id]" when `tagged`
-    holds it."""
-    if isinstance(value, str) and value in labels:
-        return f"{labels[value]} [{value}]" if value in tagged else labels[value]
-    return scalar(value)
-
-
-def is_scalar(value: Any) -> bool:
-    return not isinstance(value, dict | list)
-
-
 def seat_keyed(obj: dict[str, Any]) -> bool:
     """A mapping from seat numbers (players, scores): shown as 'seat N'."""
     return bool(obj) and all(k.isdigit() for k in obj)
 
 
-def outline(value: Any, my_seat: int = 0, depth: int = 0, labels: Labels = NO_LABELS) -> list[str]:
+def outline(
+    value: Any,
+    my_seat: int = 0,
+    depth: int = 0,
+    labels: Labels = NO_LABELS,
+    names: Mapping[int, str] = NO_NAMES,
+) -> list[str]:
     """A readable outline of a JSON value (the lines, without the top key); labelled ids
-    are shown by their labels."""
+    are shown by their labels, seats by their names."""
     pad = INDENT * depth
     lines: list[str] = []
 
@@ -99,7 +88,8 @@ def outline(value: Any, my_seat: int = 0, depth: int = 0, labels: Labels = NO_LA
             # your own seat first: it is the one with the private parts
             items.sort(key=lambda kv: (int(kv[0]) != my_seat, int(kv[0])))
         for key, item in items:
-            name = f"seat {key}" if key.isdigit() else words(key)  # keys are names, not ids
+            # keys are names, not ids; seat numbers go by the seats' names
+            name = seat_name(int(key), names) if key.isdigit() else words(key)
             if key.isdigit() and int(key) == my_seat:
                 name += " (you)"
             if is_scalar(item):
@@ -110,7 +100,7 @@ def outline(value: Any, my_seat: int = 0, depth: int = 0, labels: Labels = NO_LA
                 lines.append(f"{pad}{name}: (none)")
             else:
                 lines.append(f"{pad}{name}:")
-                lines.extend(outline(item, my_seat, depth + 1, labels))
+                lines.extend(outline(item, my_seat, depth + 1, labels, names))
     elif isinstance(value, list):
         for n, item in enumerate(value, 1):
             if is_scalar(item):
@@ -121,7 +111,7 @@ def outline(value: Any, my_seat: int = 0, depth: int = 0, labels: Labels = NO_LA
                 lines.append(f"{pad}{n}. {fields}")
             else:
                 lines.append(f"{pad}{n}.")
-                lines.extend(outline(item, my_seat, depth + 1, labels))
+                lines.extend(outline(item, my_seat, depth + 1, labels, names))
     else:
         lines.append(f"{pad}{show(value)}")
     return lines
@@ -147,8 +137,15 @@ def render_view(view: dict[str, Any], my_seat: int, unfolded: bool = False) -> s
     sections = board_of(view)
     if not sections:
         return render_outline(view, my_seat)
+    drawn = grid.field_lines(view, my_seat)
+    if drawn and not any(title.lower() == "field" for title, _ in sections):
+        sections = [("Field", []), *sections]
     lines: list[str] = []
     for title, body in sections:
+        if drawn and title.lower() == "field":  # the grid, then the game's lines lettered
+            body = [*drawn, *grid.with_codes(view, body)]
+        elif title.lower() == "notebook":
+            body = [*body, *notebook_legend(labels_of(view))]
         lines.append(title.upper() if title else "")
         lines.extend(f"{INDENT}{line}" for line in body)
     lines.append("")
@@ -158,26 +155,44 @@ def render_view(view: dict[str, Any], my_seat: int, unfolded: bool = False) -> s
     return "\n".join(lines)
 
 
+def notebook_legend(labels: Labels) -> list[str]:
+    """What a deduction notebook's digits mean (Alchemists): each digit is an alchemical
+    that ingredient may still be, "." one ruled out; the alchemicals from the labels."""
+    lines = ["digit n: the ingredient may still be alchemical An; . ruled out"]
+    known = []
+    for n in range(1, 9):
+        label = labels.get(f"A{n}", "")
+        inner = label[label.find("(") + 1 : label.rfind(")")] if "(" in label else ""
+        if inner:
+            known.append(f"{n} {inner}")
+    for start in range(0, len(known), 4):
+        lines.append("  ".join(known[start : start + 4]))
+    if known:
+        lines.append("r g b: red, green, blue aspect; capital: large; +/-: its sign")
+    return lines
+
+
 def render_outline(view: dict[str, Any], my_seat: int) -> str:
     """The game's own view first (the engine nests it under "game"), then the rest; ids
     the view labels are shown by their labels."""
     labels = labels_of(view)
+    names = names_of(view)
     game = view.get("game")
     rest = {k: v for k, v in view.items() if k != "game" and k not in HIDDEN_KEYS}
     lines: list[str] = []
     if isinstance(game, dict):
         # the seats' sections first: yours, with its private parts, is at the top
         first = {k: v for k, v in game.items() if isinstance(v, dict) and seat_keyed(v)}
-        lines.extend(outline(first | game, my_seat, labels=labels))
+        lines.extend(outline(first | game, my_seat, labels=labels, names=names))
     elif game is not None:
-        lines.extend(outline({"game": game}, my_seat, labels=labels))
-    lines.extend(outline(rest, my_seat, labels=labels))
+        lines.extend(outline({"game": game}, my_seat, labels=labels, names=names))
+    lines.extend(outline(rest, my_seat, labels=labels, names=names))
     return "\n".join(lines)
 
 
-def who(seats: list[int], my_seat: int) -> str:
-    names = ["you" if s == my_seat else f"seat {s}" for s in seats]
-    return ", ".join(names) if names else "nobody"
+def who(seats: list[int], my_seat: int, names: Mapping[int, str] = NO_NAMES) -> str:
+    named = [seat_name(s, names, my_seat, you=True) for s in seats]
+    return ", ".join(named) if named else "nobody"
 
 
 def status(
@@ -194,7 +209,8 @@ def status(
     Each is cut to `width` (the turn line first names the turn, so its end may go).
     `seconds_left`: a timed game's time left for the awaited seats, counted down by
     the caller from the table's "seconds_left"."""
-    me = f"seat {my_seat}" if my_seat else "spectator"
+    names = names_of(view, table)
+    me = seat_name(my_seat, names) if my_seat else "spectator"
     # the first line is cut to the width, never wrapped: the turn line must stay in view
     width = max(width, 20)
     track = ""
@@ -204,8 +220,8 @@ def status(
             track += f" ({table.get('track_position', 0)}/{table['track_length']})"
     first = fit(f"{title} · {game_id} · {me} · v{version}{track}", width)
     if view.get("over"):
-        outcome = view.get("outcome")
-        second = "GAME OVER" + (f": {compact(outcome)}" if outcome else "")
+        ended = outcome_words(view.get("outcome"), names, my_seat)
+        second = "GAME OVER" + (f": {ended[-1]}" if ended else "")
         return f"{first}\n{fit(second, width)}"
     awaiting = [int(s) for s in table.get("awaiting", [])]
     parts = []
@@ -216,12 +232,13 @@ def status(
     step = " / ".join(words(str(x)) for x in (table.get("phase"), table.get("step")) if x)
     if step:
         parts.append(step)
-    parts.append(f"waiting for {who(awaiting, my_seat)}")
+    parts.append(f"waiting for {who(awaiting, my_seat, names)}")
     if table.get("die_step"):
         parts.append("a die roll")
     if table.get("last_roll"):
         roller = table.get("last_roll_seat", 0)
-        parts.append(f"last roll {table['last_roll']}" + (f" by seat {roller}" if roller else ""))
+        by = f" by {seat_name(roller, names, my_seat, you=True)}" if roller else ""
+        parts.append(f"last roll {table['last_roll']}{by}")
     return f"{first}\n{fit(' · '.join(parts), width)}"
 
 
@@ -237,12 +254,6 @@ def time_left(seconds: float) -> str:
 def fit(line: str, width: int) -> str:
     """`line` cut to `width` columns, an ellipsis marking the cut."""
     return line if len(line) <= width else line[: width - 1] + "…"
-
-
-def compact(value: Any) -> str:
-    if is_scalar(value):
-        return scalar(value)
-    return json.dumps(value, sort_keys=True)
 
 
 FREE = "free:"  # a group key's prefix for free commands (any time, do not advance the game)
@@ -268,6 +279,36 @@ def group_title(key: str) -> str:
     return words(key)
 
 
+def part_title(kind: str, step: Step, left: int) -> str:
+    """The title of a part's list: the type, the part in words, how many moves are left
+    ("Choose Roles · roles 2: 330 left")."""
+    field = step.field
+    name = "cell" if field.cell else words(field.key)
+    if field.part is not None:
+        name = f"{name}: {shown(field.part)}"
+    if field.is_list:
+        name = f"{name} {step.picked + 1}"
+    return f"{group_title(kind)} · {name}: {left} left"
+
+
+def part_text(
+    step: Step, option: Option, labels: Labels, titled: Container[str], view: Mapping[str, Any]
+) -> str:
+    """One value offered at a part, in words, with the moves it leaves."""
+    field, value = step.field, option.value
+    if value == DONE:
+        text = "no more"
+    elif field.part is not None:
+        text = "none" if value is ABSENT else value_words(value)
+    elif field.cell:
+        text = f"cell {value}"
+    else:
+        text = value_words(value, labels, titled=field.key in titled)
+    if field.key == "rotation" and isinstance(value, int):
+        text += grid.drawn_tile_turned(view, value)  # the tile's arrows so turned
+    return f"{text} ({option.left})"
+
+
 def key(command: dict[str, Any]) -> str:
     """A command as canonical JSON: how a command finds its preview."""
     return json.dumps(command, sort_keys=True)
@@ -278,37 +319,19 @@ def previews_by_command(commands: list[dict[str, Any]], previews: list[str]) -> 
     return {key(c): p for c, p in zip(commands, previews, strict=False) if p}
 
 
-def arguments(
-    command: dict[str, Any], labels: Labels = NO_LABELS, tagged: Container[str] = ()
-) -> str:
-    """A variant's arguments in words: 'cards: Plant 1/3 [plant-01], Plant 2/2 · benefit:
-    draw' (labelled ids by their labels, with "[id]" for those in `tagged`)."""
-    parts = []
-    for key, value in command.items():
-        if key == "type":
-            continue
-        if isinstance(value, list) and all(is_scalar(x) for x in value):
-            text = ", ".join(shown(x, labels, tagged) for x in value) or "(none)"
-        elif is_scalar(value):
-            text = shown(value, labels, tagged)
-        else:
-            text = compact(value)
-        parts.append(f"{words(key)}: {text}")
-    return " · ".join(parts) or "(no arguments)"
-
-
 def variant_texts(commands: list[dict[str, Any]], labels: Labels = NO_LABELS) -> list[str]:
     """Each variant's arguments, no two alike: ids whose label another id shares keep
     their id; variants that still read the same show every id they name, and then a
     number (identical cards in print are still different moves)."""
     tagged = look_alike(commands, labels)
-    texts = [arguments(c, labels, tagged) for c in commands]
+    titled = titled_keys(commands)
+    texts = [arguments(c, labels, tagged, titled) for c in commands]
     seen: dict[str, list[int]] = {}
     for n, text in enumerate(texts):
         seen.setdefault(text, []).append(n)
     for same in (ns for ns in seen.values() if len(ns) > 1):
         for n in same:
-            texts[n] = arguments(commands[n], labels, ids_in(commands[n], labels))
+            texts[n] = arguments(commands[n], labels, ids_in(commands[n], labels), titled)
     counts: dict[str, int] = {}
     for n, text in enumerate(texts):
         if texts.count(text) > 1:
@@ -318,14 +341,24 @@ def variant_texts(commands: list[dict[str, Any]], labels: Labels = NO_LABELS) ->
 
 
 def ids_in(command: dict[str, Any], labels: Labels) -> set[str]:
-    """The labelled ids a command's arguments name (as values or in lists of values)."""
+    """The labelled ids a command's arguments name (as values, in lists, in records, or
+    as the kinds of a count)."""
     found: set[str] = set()
+
+    def visit(value: Any) -> None:
+        if isinstance(value, str) and value in labels:
+            found.add(value)
+        elif isinstance(value, list):
+            for x in value:
+                visit(x)
+        elif isinstance(value, dict):
+            for k, x in value.items():
+                visit(k)
+                visit(x)
+
     for key, value in command.items():
-        if key == "type":
-            continue
-        for x in value if isinstance(value, list) else [value]:
-            if isinstance(x, str) and x in labels:
-                found.add(x)
+        if key != "type":
+            visit(value)
     return found
 
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from athanor.engine import Table
 from athanor.engine.decisions import seen_by
-from athanor.games.alkemia import dice
-from athanor.games.alkemia.content import Content
+from athanor.games.alkemia import dice, field
+from athanor.games.alkemia.content import EDGES, Content
 from athanor.games.alkemia.state import JSON, State
 
 PHASES = {
@@ -66,11 +66,16 @@ def view(content: Content, state: State, seat: int | None) -> JSON:
             pending_seen["details"] = {}
     public = shown if shown is not None else state
     build = state["build"]
+    drawn = build["stack"][0] if state["phase"] == "build" and build["stack"] else None
     return {
         "phase": state["phase"],
         "week": state["week"],
         "first": state["first"],
-        "field": {k: dict(v) for k, v in state["field"].items()},
+        # each tile's arrows as they point on the table (printed, so public)
+        "field": {
+            k: {**v, "arrows": arrows(content, v["tile"], v["rot"])}
+            for k, v in state["field"].items()
+        },
         "beast": dict(state["beast"]),
         "glade": dict(state["glade"]),
         "decks": {e: len(d) for e, d in state["decks"].items()}
@@ -86,7 +91,8 @@ def view(content: Content, state: State, seat: int | None) -> JSON:
         "sprouts": public.get("sprouts", state["sprouts"]),
         "build": {
             "builder": build["builder"],
-            "drawn": build["stack"][0] if state["phase"] == "build" and build["stack"] else None,
+            "drawn": drawn,
+            "drawn_arrows": None if drawn is None else arrows(content, drawn, 0),
             "stack": len(build["stack"]),
             "left_out": list(build["left_out"]),
         },
@@ -96,6 +102,12 @@ def view(content: Content, state: State, seat: int | None) -> JSON:
         "players": players,
         "result": state["result"],
     }
+
+
+def arrows(content: Content, tile_id: str, rot: int) -> dict[str, int]:
+    """A tile's arrows turned `rot` quarter turns: {"N": cost, ...}, clockwise from N."""
+    turned = field.arrows(content, tile_id, rot)
+    return {EDGES[d]: turned[d] for d in sorted(turned)}
 
 
 def table(state: State) -> Table:
