@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import socket
 import subprocess
+import sys
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -138,3 +139,22 @@ def test_health_follows_redis(tmp_path: Path) -> None:
         )
     finally:
         server.stop()
+
+
+def test_a_port_another_program_holds_is_one_line_of_ours(tmp_path: Path) -> None:
+    """No gRPC core log line before the refusal: the port is probed first."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "athanor.cli.main", "serve", "--port", str(port), "--no-web"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines() == [
+        f"athanor: refusing to start: cannot listen on 127.0.0.1:{port} (is the port in use?)"
+    ]

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
+import socket
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -100,15 +102,41 @@ def add_reflection(server: grpc.aio.Server, names: tuple[str, ...]) -> None:
     )
 
 
+def refuse_if_taken(host: str, port: int, shared: bool) -> None:
+    """ServeError when another program holds the port. Asked before gRPC tries, since
+    its core would print a log line of its own before our message. A port the workers
+    share on purpose (`shared`: SO_REUSEPORT) is probed with that option too."""
+    if not port:
+        return
+    try:
+        addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError:
+        return  # gRPC says what is wrong with the name
+    for family, kind, proto, _, where in addresses:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if shared:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+            try:
+                probe.bind(where)
+            except OSError as err:
+                if err.errno == errno.EADDRINUSE:
+                    raise ServeError(
+                        f"cannot listen on {host}:{port} (is the port in use?)"
+                    ) from None
+
+
 def bind(
     server: grpc.aio.Server,
     host: str,
     port: int,
     tls_cert: Path | None = None,
     tls_key: Path | None = None,
+    shared: bool = False,
 ) -> int:
     """Listen where asked; a port already in use is an error, not a share."""
     address = f"{host}:{port}"
+    refuse_if_taken(host, port, shared)
     try:
         if tls_cert and tls_key:
             creds = grpc.ssl_server_credentials([(tls_key.read_bytes(), tls_cert.read_bytes())])
@@ -150,6 +178,7 @@ class GrpcPort:
 
     def __init__(self, servicer: AthanorServicer, reuse_port: bool = False) -> None:
         self.servicer = servicer
+        self.reuse_port = reuse_port
         self.server = grpc.aio.server(
             options=[
                 # the transport's ceiling; each method's own limit is in add_athanor
@@ -168,7 +197,7 @@ class GrpcPort:
         self, host: str, port: int, tls_cert: Path | None = None, tls_key: Path | None = None
     ) -> int:
         """Listen and serve; the port listened on (port 0 picks one)."""
-        bound = bind(self.server, host, port, tls_cert, tls_key)
+        bound = bind(self.server, host, port, tls_cert, tls_key, self.reuse_port)
         await self.server.start()
         return bound
 
