@@ -13,6 +13,10 @@ def test_list_kinds_answers_json(web_server: WebServer) -> None:
     status, answer = web_server.call("ListKinds", {})
     assert status == 200
     assert {"valley", "apothebakery"} <= {k["kind"] for k in answer["kinds"]}
+    # a kind whose modes take different counts says which, in the refusal's words
+    players = {k["kind"]: k.get("players", "") for k in answer["kinds"]}
+    assert players["alchemists"].startswith("2 to 4 in the full game, 1 to 4 with the card reader")
+    assert players["valley"] == ""
 
 
 def test_malformed_requests_are_invalid_argument(web_server: WebServer) -> None:

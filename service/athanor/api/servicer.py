@@ -225,6 +225,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
                     max_seats=r.max_seats,
                     rules_version=r.rules_version,
                     house_rules=self.service.kinds.game(r.kind).house_rules,
+                    players=r.presentation.players,
                     packs=[
                         pb.ContentPack(id=p.id, digest=p.digest)
                         for p in self.service.kinds.packs(r.kind)

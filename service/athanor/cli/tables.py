@@ -95,7 +95,8 @@ def cmd_kinds(args: argparse.Namespace, s: Any, md: Any) -> int:
     if not kinds:
         print("# this server runs no games (load one with serve --game MODULE:ATTR)")
     for k in kinds:
-        print(f"{k.kind}\t{k.min_seats}-{k.max_seats} players\t{k.title}")
+        modes = f" ({k.players})" if k.players else ""
+        print(f"{k.kind}\t{k.min_seats}-{k.max_seats} players{modes}\t{k.title}")
         for pack in k.packs:
             print(f"  content {pack.id}\t{pack.digest}")
     return 0

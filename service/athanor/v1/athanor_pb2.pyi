@@ -7,7 +7,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Kind(_message.Message):
-    __slots__ = ("kind", "title", "min_seats", "max_seats", "rules_version", "packs", "house_rules")
+    __slots__ = ("kind", "title", "min_seats", "max_seats", "rules_version", "packs", "house_rules", "players")
     KIND_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     MIN_SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -15,6 +15,7 @@ class Kind(_message.Message):
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     PACKS_FIELD_NUMBER: _ClassVar[int]
     HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     title: str
     min_seats: int
@@ -22,7 +23,8 @@ class Kind(_message.Message):
     rules_version: str
     packs: _containers.RepeatedCompositeFieldContainer[ContentPack]
     house_rules: str
-    def __init__(self, kind: _Optional[str] = ..., title: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., rules_version: _Optional[str] = ..., packs: _Optional[_Iterable[_Union[ContentPack, _Mapping]]] = ..., house_rules: _Optional[str] = ...) -> None: ...
+    players: str
+    def __init__(self, kind: _Optional[str] = ..., title: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., rules_version: _Optional[str] = ..., packs: _Optional[_Iterable[_Union[ContentPack, _Mapping]]] = ..., house_rules: _Optional[str] = ..., players: _Optional[str] = ...) -> None: ...
 
 class ContentPack(_message.Message):
     __slots__ = ("id", "digest")
