@@ -14,7 +14,7 @@ export function soundToggle() {
     localStorage.setItem(SOUND_KEY, box.checked ? "on" : "off");
     if (box.checked) beep(); // a tap lets the page make sound, and says what it will be
   });
-  return el("label", { class: "check sound", for: "sound" }, box, " 🔔 Sound when it is my turn");
+  return el("label", { class: "check sound", for: "sound" }, box, " Sound when it is my turn");
 }
 
 function beep() {

@@ -8,7 +8,8 @@ import { labelText, variantTexts } from "./render.js";
 
 export function movesNodes(t) {
   const legal = t.legal;
-  if (!legal || t.view.over) return [el("p", { class: "panel", text: t.view.over ? "The game is over." : "Nothing to do." })];
+  if (t.view.over) return []; // the end screen says it
+  if (!legal) return [el("p", { class: "panel", text: "Nothing to do." })];
   const commands = (legal.commandsJson || []).map((c) => JSON.parse(c));
   const free = (legal.freeCommandsJson || []).map((c) => JSON.parse(c));
   const box = [el("h2", { id: "moves-title", text: commands.length ? "Your moves" : "No move of yours now" })];

@@ -45,7 +45,7 @@ export function playersLine(t) {
 export function runningScores(t) {
   const scores = t.table.scores || {};
   if (t.view.over || !Object.keys(scores).length) return null;
-  return el("p", { class: "scores", id: "scores", text: "scores: " + Object.entries(scores).map(([s, v]) => `${t.seatName(s)} ${v}`).join(" · ") });
+  return el("p", { class: "scores", id: "scores", text: "scores: " + Object.entries(scores).map(([s, v]) => `${t.seatName(s)}: ${v}`).join(" · ") });
 }
 
 export function turnLine(t) {

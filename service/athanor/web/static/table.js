@@ -239,6 +239,7 @@ export class Table {
     reconcile(this.end, [endScreen(this)]);
     this.renderBoard();
     if (this.token) reconcile(this.actions, movesNodes(this));
+    this.actions.hidden = Boolean(this.view.over);
     this.renderControls();
     this.renderOnline();
     this.renderClock();
