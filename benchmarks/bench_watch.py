@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
+import psutil
 
 from athanor.store import EmbeddedRedis
 from athanor.v1 import athanor_pb2 as pb
@@ -252,6 +253,7 @@ class Result:
     size: int
     behind: float  # events per watcher sent but not yet received when the last was sent
     catch_up: float  # seconds from the last send to the last receipt
+    cpu_us: float  # the watched server's CPU over the run per delivery (its Acts included)
 
     @property
     def layout(self) -> str:
@@ -301,13 +303,17 @@ async def measure(
     first_version: int,
     count: int,
     plan: Plan,
+    server: ChildServer,
 ) -> Result:
+    process = psutil.Process(server.pid)
     try:
         await watchers.ready()
+        cpu = sum(process.cpu_times()[:2])
         sent, latencies = await drive(send, plan.rate, plan.seconds)
         last = max(sent)
         first = first_version
         missed, repeated, size, got = await watchers.finish(first, last)
+        cpu = sum(process.cpu_times()[:2]) - cpu
     finally:
         watchers.kill()
     deliveries = [t - sent[v] for v, t in got if v in sent]
@@ -315,12 +321,26 @@ async def measure(
     late = [t for v, t in got if v in sent and t > last_send]
     behind = len(late) / count
     catch_up = max(late) - last_send if late else 0.0
+    cpu_us = cpu / len(got) * 1e6 if got else math.nan
     return Result(
-        name, count, plan.procs, latencies, deliveries, missed, repeated, size, behind, catch_up
+        name,
+        count,
+        plan.procs,
+        latencies,
+        deliveries,
+        missed,
+        repeated,
+        size,
+        behind,
+        catch_up,
+        cpu_us,
     )
 
 
-async def run_broadcast(address: str, template: pb.WatchResponse, count: int, plan: Plan) -> Result:
+async def run_broadcast(
+    server: BroadcastServer, template: pb.WatchResponse, count: int, plan: Plan
+) -> Result:
+    address = server.address
     async with grpc.aio.insecure_channel(address) as channel:
         publish = channel.unary_unary(
             PUBLISH, request_serializer=identity, response_deserializer=identity
@@ -334,7 +354,7 @@ async def run_broadcast(address: str, template: pb.WatchResponse, count: int, pl
             return n + 1
 
         watchers = Watchers(address, SUBSCRIBE, b"", count, plan)
-        return await measure(BROADCAST, send, watchers, 1, count, plan)
+        return await measure(BROADCAST, send, watchers, 1, count, plan, server)
 
 
 async def run_athanor(
@@ -356,7 +376,7 @@ async def run_athanor(
 
         request = pb.WatchRequest(game_id=game.game_id, from_version=1).SerializeToString()
         watchers = Watchers(watched.address, WATCH, request, count, plan)
-        return await measure(name, send, watchers, 2, count, plan)
+        return await measure(name, send, watchers, 2, count, plan, watched)
 
 
 async def real_event(server: SharedRedisServer) -> pb.WatchResponse:
@@ -381,7 +401,8 @@ def table(results: list[Result]) -> None:
     act_one = {r.layout: r.act(99) for r in results if r.watchers == 1}
     say(
         f"{'':<16} {'W':>5} {'act p50':>8} {'act p99':>8} {'dlv p50':>8} {'dlv p99':>8} "
-        f"{'act p99/W=1':>11} {'dlv p99/bcast':>13} {'behind':>7} {'missed':>7} {'repeated':>8}"
+        f"{'act p99/W=1':>11} {'dlv p99/bcast':>13} {'behind':>7} {'CPU us/dlv':>10} "
+        f"{'missed':>7} {'repeated':>8}"
     )
     for r in results:
         ratio = r.act(99) / act_one[r.layout] if r.layout in act_one else math.nan
@@ -390,12 +411,12 @@ def table(results: list[Result]) -> None:
         say(
             f"{r.layout:<16} {r.watchers:>5} {r.act(50):>8.2f} {r.act(99):>8.2f} "
             f"{r.delivery(50):>8.2f} {r.delivery(99):>8.2f} {ratio:>11.2f} {vs:>13.2f} "
-            f"{r.behind:>7.1f} {r.missed:>7} {r.repeated:>8}"
+            f"{r.behind:>7.1f} {r.cpu_us:>10.0f} {r.missed:>7} {r.repeated:>8}"
         )
     say(
         "(ms; act is Publish for the broadcast; dlv is delivery, send to receipt; "
         "Np: the watchers in N client processes (at most W); behind: events per watcher sent and "
-        "not yet received when the last was sent)"
+        "not yet received when the last was sent; CPU: the watched server's per delivery)"
     )
 
 
@@ -454,9 +475,7 @@ async def main_async(counts: list[int], layouts: list[int], second: bool, plan: 
                     for procs in layouts:
                         laid = dataclasses.replace(plan, procs=procs)
                         say(f"W={count}, watchers in {procs} processes")
-                        results.append(
-                            await run_broadcast(broadcast.address, template, count, laid)
-                        )
+                        results.append(await run_broadcast(broadcast, template, count, laid))
                         results.append(await run_athanor("1 server", first, first, count, laid))
                         if second:
                             results.append(
