@@ -67,13 +67,13 @@ class LogPane(VerticalScroll):
         super().__init__(**kwargs)
         self.lines: list[str] = []
 
+    def on_mount(self) -> None:
+        self.anchor()  # follow the end as lines come, until scrolled back
+
     def write(self, lines: list[str]) -> None:
-        following = self.scroll_y >= self.max_scroll_y
         self.lines.extend(lines)
         del self.lines[: -self.MAX_LINES]
         self.query_one("#log-text", Static).update(Text("\n".join(self.lines)))
-        if following:
-            self.call_after_refresh(self.scroll_end, animate=False)
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -346,6 +346,8 @@ class PlayApp(App[None]):
         self.preview_text = self.preview_of(commands[0]) if single else ""
         if self.preview_text:
             box.update(Text(self.preview_text))
+        elif self.chooser is not None and len(commands) > 1:
+            box.update(Text(f"({len(commands)} moves: Enter chooses the next part)"))
         elif any(self.preview_of(c) for c in commands):
             box.update(Text("(Enter lists the variants, each with its preview)"))
         else:

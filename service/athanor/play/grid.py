@@ -4,7 +4,7 @@ Drawn from the seat's view only: a view whose game has a "field" of cells keyed 
 (y grows southwards), each with its "arrows" as they point on the table ({"N": cost,
 ...}). Each tile is a cell 4 columns wide and 3 lines tall: its arrows on its edges (a
 single arrow costs 1, a double arrow 2, a digit above 2), its letter in the middle,
-with "*" where you stand and "+" where another pawn does; the letters name the tiles
+with "*" where you stand, "+" where another pawn does, "!" the Beast; the letters name the tiles
 below the grid. The tile being placed is drawn turned each way in the rotation choice.
 """
 
@@ -18,7 +18,7 @@ EDGES = ("N", "E", "S", "W")
 SINGLE = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 DOUBLE = {"N": "⇑", "E": "⇒", "S": "⇓", "W": "⇐"}
 CODES = string.ascii_uppercase + string.ascii_lowercase
-LEGEND = "arrows: the moves out of a tile (double: costs 2); * you, + another pawn, B the Beast"
+LEGEND = "arrows: the moves out of a tile (double: costs 2); * you, + another pawn, ! the Beast"
 
 
 def arrow(edge: str, cost: Any) -> str:
@@ -54,12 +54,12 @@ def codes_of(cells: Mapping[tuple[int, int], Any]) -> dict[tuple[int, int], str]
 
 
 def marks(view: Mapping[str, Any], my_seat: int) -> dict[str, str]:
-    """Who stands where: {"x,y": "*"} for you, "+" another pawn, "B" the Beast."""
+    """Who stands where: {"x,y": "*"} for you, "+" another pawn, "!" the Beast."""
     game = view.get("game") or {}
     found: dict[str, str] = {}
     beast = game.get("beast") or {}
     if isinstance(beast, dict) and beast.get("active") and beast.get("pos"):
-        found[str(beast["pos"])] = "B"
+        found[str(beast["pos"])] = "!"
     players = game.get("players") or {}
     for seat, player in players.items() if isinstance(players, dict) else ():
         pos = player.get("pos") if isinstance(player, dict) else None
@@ -107,21 +107,21 @@ def with_codes(view: Mapping[str, Any], lines: list[str]) -> list[str]:
 
 
 def turned(arrows: Mapping[str, Any], rot: int) -> str:
-    """A tile's arrows turned `rot` quarter turns clockwise, N E S W: "↑ ⇒ · ←"."""
+    """A tile's arrows turned `rot` quarter turns clockwise: "N↑ E⇒ W←"."""
     shown = {}
     for edge, cost in arrows.items():
         if edge in EDGES:
             to = EDGES[(EDGES.index(edge) + rot) % 4]
             shown[to] = arrow(to, cost)
-    return " ".join(shown.get(e, "·") for e in EDGES)
+    return " ".join(f"{e}{shown[e]}" for e in EDGES if e in shown)
 
 
 def drawn_tile_turned(view: Mapping[str, Any], rot: int) -> str:
-    """The tile being placed, turned `rot`: " - arrows ↑ ⇒ · ←"; "" when the view has
-    no tile being placed."""
+    """The tile being placed, turned `rot`: " quarter turns: N↑ E⇒ W←"; "" when the view
+    has no tile being placed."""
     game = view.get("game")
     build = game.get("build") if isinstance(game, dict) else None
     drawn = build.get("drawn_arrows") if isinstance(build, dict) else None
     if not isinstance(drawn, dict):
         return ""
-    return f" - arrows {turned(drawn, rot)}"
+    return f" quarter turns: {turned(drawn, rot)}"
