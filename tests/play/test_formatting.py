@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.play import formatting as fmt
+from athanor.play import grid
 
 LABELS = {
     "plant-01": "Plant 1/3",
@@ -47,10 +48,10 @@ def test_the_view_shows_labels_in_place_of_ids() -> None:
     assert "labels" not in text  # the map itself is not shown
 
 
-def test_a_view_without_labels_shows_the_ids() -> None:
+def test_a_view_without_labels_shows_its_ids_as_words() -> None:
     for view in (a_view(), a_view(labels={}), a_view(labels="junk"), a_view(labels={"x": 1})):
         text = fmt.render_view(view, 1)
-        assert "forrie hand: plant-01, plant-06" in text and "labels" not in text
+        assert "forrie hand: Plant 01, Plant 06" in text and "labels" not in text
     assert fmt.labels_of(a_view(labels={"plant-01": "P", "x": 2, "y": ""})) == {"plant-01": "P"}
 
 
@@ -71,8 +72,8 @@ def test_variants_add_the_id_only_where_another_id_reads_the_same() -> None:
     feed = [{"type": "FeedForries", "card": "res-04"}, {"type": "TakeCard", "slot": 2}]
     assert fmt.look_alike(feed, LABELS) == set()
     assert [fmt.arguments(c, LABELS) for c in feed] == ["card: Rock 1", "slot: 2"]
-    # without labels, the ids as before
-    assert fmt.arguments(picks[2]) == "cards: plant-06, plant-01 · benefit: draw"
+    # without labels, word ids titled
+    assert fmt.arguments(picks[2]) == "cards: Plant 06, Plant 01 · benefit: draw"
 
 
 def test_the_confirmation_shows_every_labelled_id_with_its_id() -> None:
@@ -114,3 +115,44 @@ def test_the_status_lines_are_cut_to_the_width_never_wrapped() -> None:
     first, second = text.split("\n")
     assert len(first) <= 80 and first.endswith("…")
     assert second.startswith(">> YOUR TURN <<") and len(second) <= 80
+
+
+def test_arguments_read_as_words_never_as_json() -> None:
+    labels = {"elx-36": "Red L3 square (6 EP)"}
+    make = {"type": "Make", "cards": [{"card": "elx-36", "place": 1}]}
+    assert fmt.arguments(make, labels) == "cards: Red L3 square (6 EP), place 1"
+    collect = {"type": "Collect", "take": {"red": 2, "yellow": 1}}
+    assert fmt.arguments(collect) == "take: 2 red and 1 yellow"
+    declare = {"type": "Declare", "actions": {"drink": 1, "test": 1}}
+    assert fmt.arguments(declare) == "actions: 1 drink and 1 test"
+    assert fmt.arguments({"type": "Declare", "actions": {}}) == "actions: none"
+    roles = {"type": "ChooseRoles", "roles": ["wolf_keeper", "alchemist"]}
+    texts = fmt.variant_texts([roles])
+    assert texts == ["roles: Wolf Keeper, Alchemist"]
+    for text in (*texts, fmt.arguments(make, labels), fmt.arguments(collect)):
+        assert not set(text) & set('{["')
+
+
+def test_the_outcome_reads_as_names_scores_and_winners() -> None:
+    view = {"over": True, "outcome": {"scores": {"1": 33, "2": 72}, "winners": [2]}}
+    view["names"] = {"2": "Ana"}
+    status = fmt.status("Valley", "g1", 9, 1, view, {"scores": {"1": 0}})
+    assert status.endswith("GAME OVER: Ana wins") and "{" not in status
+    lines = fmt.outcome_words(view["outcome"], {2: "Ana"}, 1)
+    assert lines == ["Ana: 72 - wins", "Seat 1 (you): 33", "Ana wins"]
+
+
+def test_the_field_is_drawn_with_each_tiles_arrows() -> None:
+    game = {
+        "field": {
+            "0,0": {"tile": "city", "rot": 0, "arrows": {"N": 1, "E": 1, "S": 1, "W": 1}},
+            "1,0": {"tile": "den", "rot": 1, "arrows": {"E": 2, "S": 1, "W": 2}},
+        },
+        "players": {"1": {"pos": "0,0"}, "2": {"pos": "1,0"}},
+        "build": {"drawn_arrows": {"N": 1, "E": 2}},
+    }
+    view = {"game": game, "board": [{"title": "Field", "lines": ["0,0 City of Crasis"]}]}
+    text = fmt.render_view(view, 1)
+    assert " ↑\n  ←A*→⇐B+⇒\n   ↓   ↓" in text
+    assert "A 0,0 City of Crasis" in text
+    assert grid.drawn_tile_turned(view, 1) == " quarter turns: E→ S⇓"

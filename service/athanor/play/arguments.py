@@ -17,9 +17,9 @@ from athanor.games.wording import listing, title
 
 Labels = Mapping[str, str]
 NO_LABELS: Labels = {}
-# an id made of lowercase words ("wolf_keeper", "bird-claw"): shown titled, as printed;
-# "plant-01" or "res-04" name one card among many and stay as they are without a label
-_WORD_ID = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:-[a-z]+)+")
+# an id made of lowercase words ("wolf_keeper", "bird-claw", "ingredient-1"): shown
+# titled, as printed, where the game gives it no label
+_WORD_ID = re.compile(r"[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+")
 
 
 def words(key: str) -> str:

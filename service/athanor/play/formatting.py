@@ -165,8 +165,8 @@ def notebook_legend(labels: Labels) -> list[str]:
         inner = label[label.find("(") + 1 : label.rfind(")")] if "(" in label else ""
         if inner:
             known.append(f"{n} {inner}")
-    for start in range(0, len(known), 4):
-        lines.append("  ".join(known[start : start + 4]))
+    for start in range(0, len(known), 3):  # three to a line: the pane is narrow at 80x24
+        lines.append("  ".join(known[start : start + 3]))
     if known:
         lines.append("r g b: red, green, blue aspect; capital: large; +/-: its sign")
     return lines

@@ -1,0 +1,72 @@
+"""Choosing in the real client: a many-variant type a part at a time, and the cursor
+after a send (never a different command that happens to sit on the same row)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import OptionList
+
+from athanor.play.app import ConfirmScreen
+from athanor.v1 import athanor_pb2 as pb
+from tests.play.test_play import SIZE, bots, make_app, my_turn, option_labels, wait_for
+from tests.server_process import ServerProcess
+
+
+def create(server: ServerProcess, kind: str, seats: int) -> tuple[str, dict[int, str]]:
+    created = server.stub().CreateGame(
+        pb.CreateGameRequest(kind=kind, seats=seats, seed_hex="0badcafe"),
+        metadata=server.operator(),
+    )
+    return created.game_id, {t.seat: t.token for t in created.seat_tokens}
+
+
+@pytest.mark.slow  # about 6 s; the choice itself is quick in test_parts.py
+async def test_five_roles_are_chosen_one_at_a_time(server: ServerProcess) -> None:
+    game, tokens = create(server, "witchs_brew", 3)
+    app = make_app(server, game, tokens[1])
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app), "the legal commands")
+        assert app.snapshot is not None and len(app.snapshot.commands) == 792
+        assert option_labels(app) == ["Choose Roles (792)"]
+        pane = app.query_one("#commands", OptionList)
+        await pilot.press("enter")
+        assert str(pane.border_title).endswith("roles 1: 792 left")
+        first = option_labels(app)[1:]
+        assert len(first) == 12 and first[0] == "Wolf Keeper (330)"
+        assert not any(set(text) & set('{["_') for text in first)
+        for _ in range(4):
+            await pilot.press("enter")
+        assert str(pane.border_title).endswith("roles 5: 8 left")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
+        chosen = app.screen.command  # type: ignore[attr-defined]
+        assert chosen in app.snapshot.commands and len(chosen["roles"]) == 5
+        await pilot.press("escape")  # back to the last part, then one part further back
+        assert str(pane.border_title).endswith("roles 5: 8 left")
+        await pilot.press("escape")
+        assert str(pane.border_title).endswith("roles 4: 36 left")
+
+
+async def test_after_a_send_the_cursor_is_on_a_command_still_legal_or_the_first(
+    server: ServerProcess,
+) -> None:
+    game, tokens = create(server, "valley", 2)
+    app = make_app(server, game, tokens[1])
+    async with app.run_test(size=SIZE) as pilot:
+        with bots(server, game, [2]):
+            await wait_for(pilot, lambda: my_turn(app), "the skills to assign")
+            await pilot.press("enter", "down")  # Assign Skills, its second variant (row 2)
+            pane = app.query_one("#commands", OptionList)
+            assert app.group_type == "AssignSkills" and pane.highlighted == 2
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "confirmation")
+            await pilot.press("enter")
+            await wait_for(
+                pilot,
+                lambda: (
+                    my_turn(app) and app.group_type is None and "End Turn" in option_labels(app)
+                ),
+                "our first turn",
+            )
+        # the row the cursor was on now holds another command: the cursor is on the first
+        assert pane.highlighted == 0 and option_labels(app)[0] == "End Turn"
