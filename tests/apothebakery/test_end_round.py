@@ -183,3 +183,23 @@ def test_steps_follow_the_main_text_order() -> None:
         "RoundStarted",
     ]
     assert [e for e in events if e in wanted] == [*wanted[:4], "VengeanceResolved", *wanted[4:]]
+
+
+@pytest.mark.rule("AB-EOR-02")
+def test_the_sun_shown_moves_with_the_sun_moved_event_not_at_the_next_round() -> None:
+    """A Ghost Vengeance to roll holds the end of round after the Sun has moved: the
+    view, the board's head and the table already show the new time of day."""
+    from athanor.engine import game as engine
+
+    adv = adventurer_id(vengeance="roll_and_lose")
+    game = healing_game(round_no=1, positions=[position(hearts=1, adventurer=adv)])
+    events, game = everyone_passes(game)
+    assert "SunMoved" in events and rs(game)["round"] == 1
+    assert shown_pending(rs(game)) is not None  # the vengeance waits for its roll
+    morning = CARDS.time_of_day(2)
+    for seat in (None, 1):
+        assert engine.view(RULES, game, seat)["game"]["time_of_day"] == morning
+    board = engine.view(RULES, game, 1)["board"]
+    assert board[0]["lines"][0].startswith(f"Round 1 · {morning} ·")
+    table = engine.table(RULES, game)
+    assert (table.track_position, table.track_label) == (2, morning)

@@ -201,13 +201,13 @@ def test_the_rules_offer_the_hook() -> None:
 def test_event_sentences_name_cards_and_tokens_by_label_but_keep_plain_words() -> None:
     names = CARDS.names()
     fed = game.describe(RULES, "ForriesFed", {"seat": 1, "card": "res-04", "stamina": 2})
-    assert fed == f"Seat 1 feeds {names['res-04']} to its Forries for 2 stamina."
+    assert fed == f"Seat 1 feeds {names['res-04']} to the Forries for 2 stamina."
     processed = game.describe(
         RULES,
         "CardProcessed",
-        {"seat": 2, "card": "res-04", "bag": "failed", "draws": ["pure:water", "failed"]},
+        {"seat": 2, "card": "res-04", "bag": "water", "draws": ["pure", "failed"]},
     )
     assert processed == (
-        f"Seat 2 processes {names['res-04']} from the failed bag: "
-        f"{names['pure:water']}, {names['failed']}."
-    )  # "failed" the bag stays a word; "failed" the drawn token reads as its label
+        f"Seat 2 processes {names['res-04']}, drawing from the Water bag: "
+        f"{names['pure:water']} and {names['failed']}."
+    )  # each draw reads as the token it gives: a Failed from the supply, else the bag's

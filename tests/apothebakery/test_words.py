@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import random
+import re
+
+import pytest
+
 from athanor.engine import game
+from athanor.engine.local import LocalGame
 from athanor.games.apothebakery.rules import RULES
 
 
@@ -52,3 +58,99 @@ def test_poltergeist_moves_name_the_elixirs() -> None:
     assert game.describe(RULES, "ElixirsPassed", body) == (
         "The Poltergeist moves seat 1's Pure Rock to seat 2 and seat 2's Impure Water to seat 1."
     )
+
+
+NAMES = {1: "Chidi", 2: "Eleanor", 3: "Tahani", 4: "Jason"}
+
+
+def said(event_type: str, body: dict[str, object]) -> str:
+    return game.describe(RULES, event_type, body, names=NAMES)
+
+
+@pytest.mark.rule("AB-ALC-03", "AB-ABL-06", "AB-ABL-08", "AB-ABL-13")
+def test_processing_says_the_abilities_used_their_mana_and_each_token_drawn() -> None:
+    body = {
+        "seat": 2, "card": "res-55", "bag": "berry", "draws": ["pure", "failed"],
+        "abilities": ["transmute", "rainbow"], "mana": 3,
+    }  # fmt: skip
+    card = RULES.cards.names()["res-55"]
+    assert said("CardProcessed", body) == (
+        f"Eleanor processes {card} with Transmute to Berry and Rainbow for 3 Mana, drawing "
+        "from the Berry bag: Pure Berry and Failed Elixir (two Pure, from the draw first, "
+        "make a Rainbow when there are two)."
+    )
+    plain = dict(body, abilities=[], mana=0)
+    assert said("CardProcessed", plain) == (
+        f"Eleanor processes {card}, drawing from the Berry bag: Pure Berry and Failed Elixir."
+    )
+
+
+@pytest.mark.rule("AB-ABL-11", "AB-ABL-14")
+def test_purge_and_rainbow_say_what_went() -> None:
+    purge = {"seat": 1, "slots": [2], "removed": ["failed", "impure:rock"], "mana": 1}
+    assert said("Purged", purge) == "Chidi purges Failed Elixir and Impure Rock for 1 Mana."
+    rainbow = {"seat": 1, "slots": [1, 2], "inputs": ["pure:rock", "pure:water"], "mana": 2}
+    assert said("RainbowMade", rainbow) == (
+        "Chidi turns Pure Rock and Pure Water into a Rainbow for 2 Mana."
+    )
+
+
+@pytest.mark.rule("AB-TO-01", "AB-TO-02", "AB-IRI-03")
+def test_the_reveal_gives_every_seats_values_and_the_order_says_why() -> None:
+    picks = {
+        "1": {"cards": ["plant-04"], "stamina": 4, "strength": 4, "count": 2, "benefit": ""},
+        "2": {"cards": ["rock-06"], "stamina": 2, "strength": 2, "count": 1, "benefit": "first"},
+    }
+    assert said("ForriesRevealed", {"picks": picks}) == (
+        "The Forries are revealed: Chidi shows 4 stamina and 4 strength in 2 Forries; "
+        "Eleanor shows 2 stamina and 2 strength in 1 Forrie, claiming first place with "
+        "the Iridescent."
+    )
+    order = said("TurnOrderSet", {"order": [2, 1]})
+    assert order.startswith("Turn order: Eleanor and Chidi (the least stamina goes first;")
+    assert "fewer Forries" in order and "Iridescent" in order
+
+
+@pytest.mark.rule("AB-GV-02")
+def test_a_ghost_vengeance_is_named() -> None:
+    body = {"seat": 3, "event": "roll_and_lose", "need": "roll"}
+    assert said("VengeanceAwaits", body) == (
+        "Tahani must resolve the Ghost Vengeance Roll and Lose, by rolling the die."
+    )
+    done = {"seat": 3, "event": "collect_vial", "vial": True}
+    assert said("VengeanceResolved", done) == (
+        "Tahani resolves the Ghost Vengeance Collect a Vial and receives a Spectral Vial."
+    )
+
+
+def test_private_bodies_are_worded_from_what_the_reader_was_sent() -> None:
+    mine = {"seat": 2, "returned": ["obj-13"], "drawn": ["obj-04"]}
+    names = RULES.cards.names()
+    assert said("ObjectivesExchanged", mine) == (
+        f"Eleanor returns {names['obj-13']} and draws {names['obj-04']}."
+    )
+    assert said("ObjectivesExchanged", {"seat": 2, "count": 1}) == "Eleanor exchanges 1 objective."
+    assert said("PassChosen", {"seat": 3}) == "Tahani chooses in secret who gets an elixir."
+    assert said("SpellsDrawn", {"seat": 2, "count": 3}) == "Eleanor draws 3 spells."
+
+
+@pytest.mark.parametrize("seats", [1, 2, 4])
+def test_no_sentence_calls_a_named_seat_it(seats: int) -> None:
+    """Sentences are read with the players' names ("Seat N" becomes the name): a seat
+    is a person, never "its" (nor "seats 1, 2", which no name replaces)."""
+    seen: set[str] = set()
+    for n in range(4):  # random games end early (everyone passes): a few of them
+        rng = random.Random(n)
+        local = LocalGame(RULES, RULES.validate_options({}, seats), seats, bytes([n]) * 32)
+        for _ in range(1500):
+            moves = local.legal_moves()
+            if not moves:
+                break
+            for record in local.submit(*rng.choice(moves)):
+                for audience in (None, *range(1, seats + 1)):
+                    seen.add(said(record.type, record.event.body_for(audience)))
+    named = [s for s in seen if any(n in s for n in NAMES.values())]
+    assert named
+    for text in named:
+        assert not re.search(r"\bits\b", text), text
+        assert not re.search(r"\b[Ss]eats? \d", text), text

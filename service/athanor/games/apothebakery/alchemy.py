@@ -232,7 +232,7 @@ def keep(state: State, command: dict[str, Any], seat: int) -> list[Event]:
         or not all(type(i) is int and 1 <= i <= n for i in chosen)
         or len(set(chosen)) != len(chosen)
     ):
-        raise BadCommand(f'"keep" lists distinct choice numbers from 1 to {n}')
+        raise BadCommand(f'"keep" lists distinct choice numbers from 1 to {n} (AB-INV-03)')
     if len(chosen) != offer["room"]:
         raise RuleViolation(
             "KEEP_EXACTLY",
@@ -265,14 +265,15 @@ def _settled(state: State, body: OverflowSettled) -> None:
     state["pending"] = None
 
 
-def _slots(command: dict[str, Any], key: str, inv: list[str]) -> list[int]:
+def _slots(command: dict[str, Any], key: str, inv: list[str], rule: str) -> list[int]:
     chosen = command.get(key, [])
     if (
         not isinstance(chosen, list)
         or not all(type(i) is int and 1 <= i <= len(inv) for i in chosen)
         or len(set(chosen)) != len(chosen)
     ):
-        raise BadCommand(f'"{key}" lists distinct inventory slots from 1 to {len(inv)}')
+        held = f"from 1 to {len(inv)}" if inv else "(your inventory is empty)"
+        raise BadCommand(f'"{key}" lists distinct inventory slots {held} ({rule})')
     return chosen
 
 
@@ -285,7 +286,7 @@ class RainbowMade(TypedDict):
 
 def make_rainbow(cards: Cards, state: State, command: dict[str, Any], seat: int) -> list[Event]:
     p = _require_station(cards, state, seat, "AB-Q-34")
-    chosen = _slots(command, "slots", p["inventory"])
+    chosen = _slots(command, "slots", p["inventory"], "AB-ABL-11")
     inputs = [p["inventory"][i - 1] for i in chosen]
     if len(inputs) != 2 or any(token_kind(t) != "pure" for t in inputs):
         # name the rule the inputs break: a Rainbow input (AB-Q-33), an Impure, Failed
@@ -327,10 +328,12 @@ class Purged(TypedDict):
 
 def purge(cards: Cards, state: State, command: dict[str, Any], seat: int) -> list[Event]:
     p = _require_station(cards, state, seat, "AB-Q-34")
-    chosen = _slots(command, "discard", p["inventory"])
+    chosen = _slots(command, "discard", p["inventory"], "AB-ABL-14")
     first = state.get("first_rulings")  # which took any Purge, and charged for it
     if not first and any(not is_elixir(p["inventory"][i - 1]) for i in chosen):
-        raise BadCommand('"discard" lists elixirs; Failed Elixirs and Spectral Vials go anyway')
+        raise BadCommand(
+            '"discard" lists elixirs; the Failed Elixirs and Spectral Vials go anyway (AB-ABL-14)'
+        )
     mana = ability_cost(cards, state, seat, [PURGE])
     gone = purged(p["inventory"], chosen)
     if not first and not any(gone):

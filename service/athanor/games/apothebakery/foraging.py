@@ -108,7 +108,7 @@ def pick(state: State, command: dict[str, Any], seat: int) -> list[Event]:
         raise RuleViolation("ALREADY_PICKED", "you have already picked your Forries", "AB-FOR-03")
     chosen = command.get("cards")
     if not isinstance(chosen, list) or not all(isinstance(c, str) for c in chosen):
-        raise BadCommand('"cards" is a list of Forrie card ids')
+        raise BadCommand('"cards" lists 1 to 3 Forrie card ids from your hand (AB-FOR-03)')
     if not 1 <= len(chosen) <= 3 or len(set(chosen)) != len(chosen):
         raise RuleViolation("PICK_ONE_TO_THREE", "pick 1 to 3 different Forries", "AB-FOR-03")
     if not set(chosen) <= set(p["hand"]):
@@ -373,7 +373,7 @@ def feed(cards: Cards, state: State, command: dict[str, Any], seat: int) -> list
     p = _require_forager(state, seat, "AB-FEED-02")
     card = command.get("card")
     if not isinstance(card, str):
-        raise BadCommand('"card" is a resource card id')
+        raise BadCommand('"card" is the id of a resource card in your hand (AB-FEED-01)')
     if p["fed"]:
         raise RuleViolation("ALREADY_FED", "you may feed one card per round", "AB-FEED-03")
     if p["collected"] or p.get("spent"):
@@ -406,7 +406,7 @@ def take(cards: Cards, state: State, command: dict[str, Any], seat: int) -> list
     slot = command.get("slot")
     slots = state["wilderness"]["slots"]
     if not isinstance(slot, int) or isinstance(slot, bool) or not 1 <= slot <= len(slots):
-        raise BadCommand(f'"slot" is a Wilderness slot from 1 to {len(slots)}')
+        raise BadCommand(f'"slot" is a Wilderness slot from 1 to {len(slots)} (AB-FOR-09)')
     if slots[slot - 1] is None:
         raise RuleViolation("EMPTY_SLOT", "that slot is empty this round", "AB-FOR-09")
     cost = slot_cost(cards, state, seat, slot - 1)
@@ -443,7 +443,7 @@ def draw_blind(
     p = _require_forager(state, seat, "AB-FOR-12")
     free = command.get("iridescent", False)
     if not isinstance(free, bool):
-        raise BadCommand('"iridescent" is true or false')
+        raise BadCommand('"iridescent" is true or false (AB-IRI-03)')
     cost = 0 if free else cards.blind_draw()[0]
     if free and (p["benefit"] != DRAW or p.get("benefit_used")):
         raise RuleViolation(

@@ -19,6 +19,7 @@ from athanor.games.apothebakery.state import (
     SPECTRAL,
     State,
     is_elixir,
+    others,
     player,
     seat_numbers,
 )
@@ -336,7 +337,7 @@ def pass_elixir(cards: Cards, state: State, command: dict[str, Any], seat: int) 
     passer chooses in secret; the last choice moves every elixir at once."""
     to = command.get("to")
     if not isinstance(to, int) or to == seat or to not in seat_numbers(state):
-        raise BadCommand('"to" is another seat of this game')
+        raise BadCommand(f'"to" is another seat of this game: {others(state, seat)} (AB-GV-11)')
     current = waits.open_decision(state, waits.POLTERGEIST)
     if current is not None:
         return _choose_pass(cards, state, current, seat, to)
@@ -400,7 +401,9 @@ def discard_elixir(state: State, command: dict[str, Any], seat: int) -> list[Eve
     inv = player(state, seat)["inventory"]
     slot = command.get("slot")
     if not isinstance(slot, int) or not 1 <= slot <= len(inv) or not is_elixir(inv[slot - 1]):
-        raise BadCommand('"slot" is the inventory slot of a Pure, Impure or Rainbow elixir')
+        raise BadCommand(
+            '"slot" is the inventory slot of a Pure, Impure or Rainbow elixir you hold (AB-Q-22)'
+        )
     solo = corruption.active(state) and state["seats"] == 1
     return [
         Event("ElixirDiscarded", {"seat": seat, "slot": slot, "token": inv[slot - 1]}),

@@ -98,7 +98,9 @@ def _patient(state: State, command: dict[str, Any], seat: int) -> tuple[Patient,
     positions = state["table"]["positions"]
     position = command.get("position")
     if not isinstance(position, int) or not 1 <= position <= len(positions):
-        raise BadCommand(f'"position" is an adventurer position from 1 to {len(positions)}')
+        raise BadCommand(
+            f'"position" is an adventurer position from 1 to {len(positions)} (AB-HEAL-01)'
+        )
     pos = positions[position - 1]
     if pos is None:
         raise RuleViolation("NO_ADVENTURER", "no adventurer waits at that position", "AB-HEAL-10")
@@ -125,7 +127,8 @@ def heal(cards: Cards, state: State, command: dict[str, Any], seat: int) -> list
         or not all(isinstance(i, int) and 1 <= i <= len(inv) for i in slots)
         or len(set(slots)) != len(slots)
     ):
-        raise BadCommand(f'"tokens" lists distinct inventory slots from 1 to {len(inv)}')
+        held = f"from 1 to {len(inv)}" if inv else "(your inventory is empty)"
+        raise BadCommand(f'"tokens" lists distinct inventory slots {held} (AB-HEAL-02)')
     tokens = [inv[i - 1] for i in slots]
     cure = cards.cure(pos["cure"])
     if not matches(list(cure.elixirs), tokens):
@@ -320,10 +323,10 @@ def keep_spell(state: State, command: dict[str, Any], seat: int, rng: Rng) -> li
     drawn = pending["details"]["cards"]
     card = command.get("card")
     if card not in drawn:
-        raise BadCommand('"card" is one of the spells you drew')
+        raise BadCommand(f'"card" is one of the spells you drew: {", ".join(drawn)} (AB-SPL-02)')
     replace = command.get("replace", True)
     if not isinstance(replace, bool):
-        raise BadCommand('"replace" is true or false')
+        raise BadCommand('"replace" is true or false (AB-SPL-04)')
     old = player(state, seat)["oven"]
     kept = old is None or replace
     returned = [c for c in drawn if c != card] + ([] if kept else [card])

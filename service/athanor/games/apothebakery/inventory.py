@@ -103,7 +103,9 @@ def arrange(state: State, command: dict[str, Any], seat: int) -> list[Event]:
         or not all(type(i) is int for i in order)
         or sorted(order) != list(range(1, len(inv) + 1))
     ):
-        raise BadCommand(f'"order" lists every inventory slot from 1 to {len(inv)} once')
+        raise BadCommand(
+            f'"order" lists every inventory slot from 1 to {len(inv)} once (AB-INV-02)'
+        )
     refusal = arrange_refusal(state, seat)
     if refusal is not None:
         raise refusal

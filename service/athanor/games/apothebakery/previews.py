@@ -198,13 +198,18 @@ def process_card(s: Seen, command: JSON) -> str:
         )
     )
     text = f"Draws {n} from {bag_text(s.view, bag)}"
-    if command.get("transmute"):
+    if command.get("transmute") and bag != resource.type:
         text += f" instead of the {title(resource.type)} bag"
+    elif command.get("transmute"):  # listed by apothebakery-0.2 rules only (edition.py)
+        text += ", its own bag: the Transmute changes nothing"
     if command.get("potency"):
         text += ", one more for +1 Potency"
     text += f" {s.mana_text(abilities)}" if abilities else " for no Mana"
     if command.get("rainbow"):
-        text += "; two Pure, from the draw first, become one Rainbow"
+        text += (
+            "; two Pure, from the draw first, become one Rainbow"
+            " (paid for even if the draw brings no Pure, or too few, and none is made)"
+        )
     free = s.free_slots()
     if n > free:
         text += f"; room for {free}, then you choose what to keep"

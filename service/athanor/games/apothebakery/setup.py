@@ -281,7 +281,7 @@ def exchange_objectives(
         raise RuleViolation("ALREADY_EXCHANGED", "you have made your one exchange", "AB-SET-15")
     returned = command.get("return", [])
     if not isinstance(returned, list) or not all(isinstance(c, str) for c in returned):
-        raise BadCommand('"return" is a list of objective card ids')
+        raise BadCommand('"return" lists objective card ids from your hand (AB-SET-15)')
     if len(set(returned)) != len(returned) or not set(returned) <= set(p["objectives"]):
         raise RuleViolation(
             "NOT_YOUR_OBJECTIVE", "you can only return your own objectives, once each", "AB-SET-15"

@@ -25,6 +25,7 @@ from athanor.games.apothebakery.state import (
     State,
     active_seat,
     clone,
+    others,
     player,
     seat_numbers,
 )
@@ -54,18 +55,20 @@ def castable_now(state: State, seat: int) -> bool:
     return pending is None or in_window(state, seat)
 
 
-def _target_position(state: State, command: dict[str, Any]) -> int:
+def _target_position(state: State, command: dict[str, Any], rule: str) -> int:
     positions = state["table"]["positions"]
     position = command.get("position")
     if not isinstance(position, int) or not 1 <= position <= len(positions):
-        raise BadCommand(f'"position" is an adventurer position from 1 to {len(positions)}')
+        raise BadCommand(
+            f'"position" is an adventurer position from 1 to {len(positions)} ({rule})'
+        )
     return position
 
 
-def _other_seat(state: State, command: dict[str, Any], key: str, seat: int) -> int:
+def _other_seat(state: State, command: dict[str, Any], key: str, seat: int, rule: str) -> int:
     other = command.get(key)
     if not isinstance(other, int) or other == seat or other not in seat_numbers(state):
-        raise BadCommand(f'"{key}" is another seat of this game')
+        raise BadCommand(f'"{key}" is another seat of this game: {others(state, seat)} ({rule})')
     return other
 
 
@@ -73,7 +76,7 @@ def cast(cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rn
     p = player(state, seat)
     card = command.get("card")
     if not isinstance(card, str):
-        raise BadCommand('"card" is the spell card in your oven')
+        raise BadCommand('"card" is the id of the spell card in your oven (AB-SPL-03)')
     if p["oven"] != card:
         raise RuleViolation("NOT_IN_OVEN", "that spell is not in your oven", "AB-SPL-03")
     if not castable_now(state, seat):
@@ -187,7 +190,7 @@ Effect = Callable[[Cards, State, dict[str, Any], int, Rng], list[Event]]
 def _stasis(
     cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
 ) -> list[Event]:
-    position = _target_position(state, command)
+    position = _target_position(state, command, "AB-SPL-09")
     pos = state["table"]["positions"][position - 1]
     if pos is None:
         raise RuleViolation("NO_ADVENTURER", "Stasis needs an adventurer in play", "AB-SPL-09")
@@ -215,7 +218,7 @@ def cleansed(inv: list[str]) -> list[str]:
 def _cleanse(
     cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
 ) -> list[Event]:
-    target = _other_seat(state, command, "target", seat)  # an opponent (AB-Q-39)
+    target = _other_seat(state, command, "target", seat, "AB-SPL-16")  # an opponent (AB-Q-39)
     removed = cleansed(player(state, target)["inventory"])
     return [
         Event(
@@ -244,8 +247,8 @@ def _free_sample(
 ) -> list[Event]:
     delta = command.get("hearts")
     if delta not in (1, -1):
-        raise BadCommand('"hearts" is 1 (add a heart) or -1 (remove one)')
-    position = _target_position(state, command)
+        raise BadCommand('"hearts" is 1 (add a heart) or -1 (remove one) (AB-SPL-18)')
+    position = _target_position(state, command, "AB-SPL-18")
     healing = _healing_now(state)
     if healing and healing["position"] == position:
         # the adventurer being healed: its hearts set the bonus (AB-HEAL-12); it cannot
@@ -298,7 +301,7 @@ def _metamorphosis(
 ) -> list[Event]:
     species = command.get("species")
     if species not in cards.species():
-        raise BadCommand(f'"species" is one of {", ".join(cards.species())}')
+        raise BadCommand(f'"species" is one of {", ".join(cards.species())} (AB-SPL-20)')
     p = player(state, seat)
     # it holds for the caster's coming foraging turn (foraging drops it when that turn
     # ends), or for the current one if nothing was collected in it yet; once something
@@ -326,16 +329,18 @@ def _species(state: State, body: SpeciesChanged) -> None:
 def _helping_hand(
     cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
 ) -> list[Event]:
-    to = _other_seat(state, command, "to", seat)
+    to = _other_seat(state, command, "to", seat, "AB-SPL-23")
     inv = player(state, seat)["inventory"]
     slot = command.get("slot")
     if not isinstance(slot, int) or not 1 <= slot <= len(inv):
-        raise BadCommand(f'"slot" is one of your inventory slots, 1 to {len(inv)}')
+        held = f"1 to {len(inv)}" if inv else "and your inventory is empty"
+        raise BadCommand(f'"slot" is one of your inventory slots, {held} (AB-SPL-23)')
     if inv[slot - 1] == SPECTRAL:
         raise RuleViolation("NOT_A_VIAL", "Helping Hand never moves a Spectral Vial", "AB-SPL-25")
     bag = command.get("bag")
     if bag not in cards.elixir_types():
-        raise BadCommand(f'"bag" names an elixir type: {", ".join(cards.elixir_types())}')
+        types = ", ".join(cards.elixir_types())
+        raise BadCommand(f'"bag" names an elixir type: {types} (AB-SPL-26)')
     if in_window(state, seat) and inventory.is_full(cards, inv):
         # the two draws could overflow, a choice that must wait for the heal (see cast)
         raise RuleViolation(
@@ -387,7 +392,7 @@ def _hand_drawn(cards: Cards, state: State, body: HelpingHandDrawn) -> None:
 def _forrie_tamer(
     cards: Cards, state: State, command: dict[str, Any], seat: int, rng: Rng
 ) -> list[Event]:
-    other = _other_seat(state, command, "with", seat)
+    other = _other_seat(state, command, "with", seat, "AB-SPL-27")
     return [Event("ForrieDecksSwapped", {"seat": seat, "with": other})]
 
 

@@ -240,6 +240,12 @@ def seat_numbers(state: State) -> range:
     return range(1, state["seats"] + 1)
 
 
+def others(state: State, seat: int) -> str:
+    """The seats other than `seat`, as a refusal names them ("2 or 3"; "none" alone)."""
+    rest = [str(s) for s in seat_numbers(state) if s != seat]
+    return " or ".join(rest) if rest else "none (you play alone)"
+
+
 def active_seat(state: State) -> int:
     turn = state.get("turn")
     if turn is None or not state["order"]:

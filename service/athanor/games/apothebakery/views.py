@@ -32,7 +32,7 @@ def view(cards: Cards, state: State, seat: int | None) -> dict[str, Any]:
         players[str(s)] = player_view(cards, p, mine=seat == s)
     return {
         "round": state["round"],
-        "time_of_day": cards.time_of_day(state["round"]),
+        "time_of_day": cards.time_of_day(sun_space(state)),
         "phase": state["phase"],
         "step": state["step"],
         "order": list(state["order"]),
@@ -55,6 +55,13 @@ def view(cards: Cards, state: State, seat: int | None) -> dict[str, Any]:
         "last_roll": dict(state["last_roll"]),
         "corruption": corruption_view(state),
     }
+
+
+def sun_space(state: State) -> int:
+    """Where the Sun stands: the round's space, or the next one once the end of the
+    round has moved it (SunMoved, AB-EOR-02), so every view and the table show the
+    move at once rather than at the next round."""
+    return max(state["round"], state.get("sun", 0))
 
 
 def player_view(cards: Cards, p: Player, mine: bool) -> dict[str, Any]:
@@ -166,8 +173,8 @@ def table(cards: Cards, state: State) -> Table:
     derives from the legal commands (rules.py names which commands roll and advance)."""
     roll = state["last_roll"]
     return Table(
-        track_position=max(state["round"], 1),
-        track_label=cards.time_of_day(state["round"]),
+        track_position=max(sun_space(state), 1),
+        track_label=cards.time_of_day(sun_space(state)),
         track_length=cards.rounds(),
         phase=PHASES.get(state["phase"], state["phase"]),
         # the decision the table waits on, else the step, as the table says them

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from athanor.games.apothebakery import phrases
 from athanor.games.apothebakery.cards import Cards
 from athanor.games.labelling import sentence
-from athanor.games.wording import listing, title
+from athanor.games.wording import title
 
 TEMPLATES: dict[str, str] = {
     "ForrieDeckShuffled": "Seat {seat}'s Forrie deck is shuffled.",
-    "ForrieDeckReshuffled": "Seat {seat} reshuffles its exhausted Forries into its deck.",
+    "ForrieDeckReshuffled": "Seat {seat}'s exhausted Forries are shuffled into the deck.",
     "WildernessShuffled": "The Wilderness deck is shuffled.",
     "WildernessReshuffled": "The Wilderness discard is shuffled into a new deck.",
     "AdventurerDecksShuffled": "The adventurer, Diagnosis and Cure decks are shuffled.",
@@ -25,15 +26,11 @@ TEMPLATES: dict[str, str] = {
     "SpellDeckReshuffled": "The spell discard is shuffled into a new deck.",
     "SpellDeckReordered": "Spells go back into the deck.",
     "ObjectiveDeckShuffled": "The objective deck is shuffled.",
-    "VengeanceAwaits": "Seat {seat} must resolve a Ghost Vengeance.",
     "ReactionAnswered": "Seat {seat} answers the heal.",
-    "HelpingHandDrawn": "Seat {seat} draws from the {bag} bag: {draws}.",
-    "ElixirToCorruption": "Seat {seat} loses an elixir to Corruption.",
     "CorruptionShuffled": "The Corruption deck is shuffled.",
     "CorruptionReshuffled": "The Corruption discard is shuffled into a new deck.",
     "CorruptionRollOff": "Seat {seat} and Corruption roll off for turn order.",
     "CorruptionRollOffTied": "Seat {seat} and Corruption tie and roll again.",
-    "CorruptionRollOffWon": "The roll-off between seat {seat} and Corruption is won by {winner}.",
     "CorruptionAwaits": "Corruption's kill roll: any seat may roll for it.",
     "CorruptionVialRemoved": "Corruption loses a Spectral Vial.",
     "CorruptionCardSpent": "Corruption's card is discarded.",
@@ -41,56 +38,31 @@ TEMPLATES: dict[str, str] = {
     "BagsFilled": "The five elixir bags are filled.",
     "WildernessDealt": "The Wilderness Board is dealt.",
     "AdventurersSeated": "The adventurers take their places.",
-    "ObjectivesDealt": "Seat {seat} is dealt its secret objectives.",
-    "ObjectivesExchanged": "Seat {seat} exchanges objectives.",
+    "ObjectivesDealt": "Seat {seat} is dealt secret objectives.",
     "RoundStarted": "Round {round} begins.",
     "ForriesDrawn": "Seat {seat} draws Forries.",
     "ForriesPicked": "Seat {seat} picks Forries in secret.",
-    "ForriesRevealed": "Everyone reveals their Forries.",
-    "TurnOrderSet": "Turn order: {order}.",
-    "RollOffStarted": "Tied seats roll off for turn order.",
-    "ForriesFed": "Seat {seat} feeds {card} to its Forries for {stamina} stamina.",
+    "ForriesFed": "Seat {seat} feeds {card} to the Forries for {stamina} stamina.",
     "WildernessTaken": "Seat {seat} takes {card} from slot {slot} for {cost} stamina.",
     "WildernessDrawn": "Seat {seat} draws Wilderness cards face down for {cost} stamina.",
-    "ForagingEnded": "Seat {seat} ends its foraging turn.",
-    "IridescentShuffledIn": "Seat {seat} shuffles its Iridescent Forrie into its deck.",
-    "CardProcessed": "Seat {seat} processes {card} from the {bag} bag: {draws}.",
-    "OverflowSettled": "Seat {seat} chooses which elixirs to keep.",
-    "RainbowMade": "Seat {seat} makes a Rainbow elixir.",
-    "Purged": "Seat {seat} purges its inventory.",
-    "AlchemyEnded": "Seat {seat} ends its Alchemy turn.",
-    "InventoryArranged": "Seat {seat} rearranges its inventory.",
-    "DieRolled": "Seat {seat} rolls the die: {face}.",
+    "IridescentShuffledIn": "Seat {seat}'s Iridescent Forrie is shuffled into the Forrie deck.",
+    "AlchemyEnded": "Seat {seat} ends the Alchemy turn.",
+    "InventoryArranged": "Seat {seat} rearranges the inventory: {inventory}.",
     "AdventurerHealed": "Seat {seat} heals {adventurer} for {reputation} reputation.",
-    "SideEffect": "A side effect changes seat {seat}'s reputation by {reputation}.",
     "HealRewarded": "Seat {seat} gains a health bonus of {bonus}.",
-    "SpellsDrawn": "Seat {seat} draws spells.",
-    "SpellChosen": "Seat {seat} chooses a spell.",
-    "HealingPassed": "Seat {seat} passes its healing turn.",
-    "VengeanceResolved": "Seat {seat} resolves a Ghost Vengeance.",
-    "ReputationLost": "Seat {seat} loses {amount} reputation.",
-    "ElixirPassed": "Seat {seat} passes an elixir to seat {to}.",
-    "PoltergeistAwaits": "Poltergeist Activity: seats {seats} each choose who gets an elixir.",
-    "PassChosen": "Seat {seat} chooses who gets its elixir.",
-    "ElixirDiscarded": "Seat {seat} discards an elixir.",
-    "RoomMade": "Seat {seat} makes room for a {placed} token.",
+    "HealingPassed": "Seat {seat} passes the healing turn.",
     "SunMoved": "The Sun moves to {label}.",
     "HeartsLost": "Every unhealed adventurer loses a heart.",
     "WildernessRefreshed": "The Wilderness slides on and is refilled.",
     "AbilitiesRecharged": "All abilities recharge.",
     "AdventurersReplaced": "New adventurers arrive.",
     "SpellCast": "Seat {seat} casts {card}.",
-    "AdventurerInStasis": "Seat {seat} puts an adventurer in Stasis.",
-    "Cleansed": "Seat {seat} cleanses seat {target}.",
     "HeartsChanged": "The adventurer at position {position} now has {hearts} hearts.",
-    "SpeciesChanged": "Seat {seat}'s Forries now count as {species}.",
-    "ElixirGiven": "Seat {seat} gives an elixir to seat {to}.",
     "ForrieDecksSwapped": "Seat {seat} swaps Forrie decks with seat {with}.",
     "WildernessSwept": "The Wilderness is swept clean and refilled.",
     "CorruptionRevealed": "Corruption reveals its card: stamina {stamina}.",
     "CorruptionPlaced": "Corruption takes its place in turn order.",
     "WildernessSpoiled": "Corruption spoils Wilderness slots {slots}.",
-    "CorruptionStruck": "Corruption strikes: {face}.",
     "GameScored": "The final scores are counted.",
 }
 
@@ -156,23 +128,6 @@ def _step(cards: Cards, body: dict[str, Any]) -> str | None:
     return f"Now: {step_words(body['phase'], body['step'])}."
 
 
-def _rolloff(cards: Cards, body: dict[str, Any]) -> str | None:
-    again = body.get("again")
-    if again:
-        tied = "; ".join(listing([f"seat {s}" for s in group]) for group in again)
-        return f"The roll-off ties: {tied} roll again."
-    return "The turn-order roll-off is settled."
-
-
-def _passed(cards: Cards, body: dict[str, Any]) -> str | None:
-    names = cards.names()
-    moves = [
-        f"seat {p['seat']}'s {names.get(p['token'], 'elixir')} to seat {p['to']}"
-        for p in body.get("passes", [])
-    ]
-    return f"The Poltergeist moves {listing(moves)}."
-
-
 CAUSES = {
     "time": "out of time",
     "closing": "unhealed as the final round closes",
@@ -193,8 +148,7 @@ def _died(cards: Cards, body: dict[str, Any]) -> str | None:
 PHRASES: dict[str, Callable[[Cards, dict[str, Any]], str | None]] = {
     "AdventurerDied": _died,
     "StepEntered": _step,
-    "RollOffResolved": _rolloff,
-    "ElixirsPassed": _passed,
+    **phrases.PHRASES,
 }
 
 
