@@ -2,9 +2,9 @@
 
 Seat 1 plays by tapping the legal commands the page offers; the server's bot plays
 seat 2 (given from the page); a spectator page follows the game to its end. The
-Valley game also lives through a server restart. Screenshots at phone and desktop size
-land in tests/web/artifacts/; axe-core checks the lobby, a seat's page and the
-spectator's.
+Valley game also lives through a server restart (played to its end in the slow set).
+Screenshots at phone and desktop size land in tests/web/artifacts/; axe-core checks
+the lobby, a seat's page and the spectator's.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ import random
 import time
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlparse
+
+import pytest
 
 from tests.waiting import wait_until
 from tests.web.browsing import (
@@ -34,7 +36,7 @@ from tests.web.browsing import (
 from tests.web.conftest import WebServer
 
 if TYPE_CHECKING:  # the browser fixture skips when Playwright is missing
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Route
 
 
 def create_game(page: Page, server: WebServer, kind: str) -> tuple[str, str]:
@@ -78,7 +80,19 @@ def check_offline(page: Page) -> None:
         assert "paused" in page.inner_text("#turn")
 
 
+def test_valley_lives_through_a_restart(browser: Browser, web_server: WebServer) -> None:
+    valley_with_a_restart(browser, web_server, to_the_end=False)
+
+
+@pytest.mark.slow
 def test_valley_to_the_end_with_a_restart(browser: Browser, web_server: WebServer) -> None:
+    valley_with_a_restart(browser, web_server, to_the_end=True)
+
+
+def valley_with_a_restart(browser: Browser, web_server: WebServer, to_the_end: bool) -> None:
+    """Seat 1 plays six moves at phone size, the server restarts (the page says so and
+    nothing can be tapped meanwhile), and both pages resume; `to_the_end`: seat 1 then
+    plays the game out and the end screen shows the outcome."""
     rng = random.Random(7)
     phone = browser.new_context(viewport=PHONE, bypass_csp=True)
     desk = browser.new_context(viewport=DESKTOP, bypass_csp=True)
@@ -122,6 +136,8 @@ def test_valley_to_the_end_with_a_restart(browser: Browser, web_server: WebServe
             )
         ]
         assert logged == list(range(1, len(logged) + 1))  # no event twice, none missing
+        if not to_the_end:
+            return
 
         play(seat, rng, deadline)
         shot(seat, "valley-seat-over", PHONE)
@@ -348,6 +364,24 @@ def test_open_valley_joined_by_code(browser: Browser, web_server: WebServer) -> 
         bo_ctx.close()
 
 
+def pending_until_answered(page: Page, selector: str) -> None:
+    """A tapped move shows as pending, the others aria-disabled, until the server's
+    answer comes (the Act call is held on its way until the page has been looked at)."""
+    held: list[Route] = []
+    page.route("**/athanor.v1.Athanor/Act", lambda route: held.append(route))
+    before = version(page)
+    page.locator(selector).first.click()
+    page.wait_for_selector("#actions button.command.pending[aria-busy=true]")
+    assert "waiting for the server" in page.inner_text("#actions button.pending")
+    offered = page.locator("#actions button.command").count()
+    assert page.locator("#actions button.command[aria-disabled=true]").count() == offered
+    wait_until(lambda: held, "the Act call")
+    held[0].continue_()
+    page.wait_for_function(MOVED.format(before=before))
+    page.unroute("**/athanor.v1.Athanor/Act")
+    assert page.locator("#actions button.pending").count() == 0
+
+
 def test_a_lead_is_not_taken_back_and_the_page_says_why(
     browser: Browser, web_server: WebServer
 ) -> None:
@@ -391,8 +425,8 @@ def test_a_lead_is_not_taken_back_and_the_page_says_why(
             "buttons => buttons.filter(b => !b.drawnFirst).length"
         )
         assert drawn_anew == 0
-        for kind in ("ChooseRoles", "LeadRole"):
-            tap(page, f"#actions button.command[data-kind=legal][data-type={kind}]")
+        pending_until_answered(page, "#actions button.command[data-type=ChooseRoles]")
+        tap(page, "#actions button.command[data-kind=legal][data-type=LeadRole]")
         page.click("#undo")
         page.wait_for_selector("#refusal:not([hidden])")
         refusal = page.inner_text("#refusal")

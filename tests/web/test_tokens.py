@@ -10,14 +10,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from tests.web.conftest import WebServer
-from tests.web.test_browser import (  # noqa: F401 (browser: a fixture)
-    ARTIFACTS,
-    DESKTOP,
-    browser,
-    shot,
-    sign_in,
-)
+from tests.web.browsing import DESKTOP, give_to_bot, shot, sign_in
+from tests.web.conftest import ARTIFACTS, WebServer
 
 PHONE = {"width": 390, "height": 844}
 SIZES = (PHONE, DESKTOP)
@@ -50,8 +44,7 @@ def seat_link(page: Page, server: WebServer) -> str:
     page.fill("#seats", "2")
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("[data-seat-link='1']")
-    page.click("[data-bot-seat='2']")
-    page.wait_for_selector("text=seat 2: the server's bot plays")
+    give_to_bot(page, 2)
     link = page.get_attribute("[data-seat-link='1']", "href")
     assert link and "token=" in link and "seat=1" in link
     return link
@@ -59,13 +52,14 @@ def seat_link(page: Page, server: WebServer) -> str:
 
 def plays_seat_1(page: Page) -> None:
     page.wait_for_selector("#board .board-section")
-    page.wait_for_function("document.title.startsWith('Seat 1')")
-    assert "seat 1" in page.inner_text("#status")
+    # the heading names the seat; the tab's title says whose turn it is
+    assert "seat 1" in page.inner_text("#title")
+    page.wait_for_function("document.title.endsWith('— Athanor')")
     assert page.locator("#actions").is_visible()
 
 
 def test_the_operator_signs_in_for_one_tab_and_out(
-    browser: Browser,  # noqa: F811
+    browser: Browser,
     web_server: WebServer,
 ) -> None:
     context = browser.new_context(viewport=DESKTOP, bypass_csp=True)
@@ -124,7 +118,7 @@ def open_seat_link(context: BrowserContext, link: str) -> Page:
 
 
 def test_a_seat_link_leaves_the_address_and_the_seat_plays_on(
-    browser: Browser,  # noqa: F811
+    browser: Browser,
     web_server: WebServer,
 ) -> None:
     operator = browser.new_context(viewport=DESKTOP, bypass_csp=True)
@@ -165,7 +159,7 @@ def test_a_seat_link_leaves_the_address_and_the_seat_plays_on(
         assert token not in json.dumps(storage(page))
         page.go_back()
         page.wait_for_selector("#board .board-section")
-        page.wait_for_function("document.title.startsWith('Spectator')")
+        page.wait_for_selector("#title:has-text('spectator')")
         assert page.locator("#actions").is_hidden()
 
         # a seat link pasted into the lobby goes to storage, never into the address

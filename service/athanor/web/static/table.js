@@ -243,6 +243,10 @@ export class Table {
     this.renderControls();
     this.renderOnline();
     this.renderClock();
+    // what is scrolled or jumped to lands below the sticky header and turn line, however
+    // many lines the turn line takes
+    const band = document.getElementById("top").offsetHeight + this.turn.offsetHeight + 8;
+    document.documentElement.style.setProperty("--band", `${band}px`);
     if (hadFocus && !focused.isConnected) keepFocus(this.actions);
   }
 
