@@ -4,9 +4,10 @@ after a send (never a different command that happens to sit on the same row)."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from athanor.play.app import ConfirmScreen
+from athanor.play.link import LogLine
 from athanor.v1 import athanor_pb2 as pb
 from tests.play.test_play import SIZE, bots, make_app, my_turn, option_labels, wait_for
 from tests.server_process import ServerProcess
@@ -70,3 +71,31 @@ async def test_after_a_send_the_cursor_is_on_a_command_still_legal_or_the_first(
             )
         # the row the cursor was on now holds another command: the cursor is on the first
         assert pane.highlighted == 0 and option_labels(app)[0] == "End Turn"
+
+
+async def test_a_long_log_line_wraps_at_words_and_keeps_its_middle(
+    server: ServerProcess,
+) -> None:
+    game, tokens = create(server, "valley", 2)
+    app = make_app(server, game, tokens[1])
+    long = (
+        "Bot 2 makes Orange/Yellow L4 round (9 EP; cost O2 Y2) to place 8 and Purple/Red "
+        "L3 triangular (5 EP; cost P1 R2 +Water +Yellow) to place 3, scoring twice."
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app), "the game")
+        await app.add_event(LogLine(999, "Made", 2, long, False))
+        app.write_log()
+        text = app.query_one("#log-text", Static)
+        await wait_for(pilot, lambda: text.size.height > 1, "the log laid out")
+        await pilot.pause()
+        rows = [text.render_line(y).text.rstrip() for y in range(text.size.height)]
+        start = next(n for n, row in enumerate(rows) if row.startswith(" 999 "))
+        shown: list[str] = []
+        for row in rows[start:]:
+            shown.append(row.strip())
+            if row.rstrip().endswith("twice."):
+                break
+        assert " ".join(shown) == f"999 {long}"  # the whole text, nothing lost
+        words = set(long.split())
+        assert all(w in words or w == "999" for row in shown for w in row.split())
