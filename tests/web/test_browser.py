@@ -39,14 +39,26 @@ if TYPE_CHECKING:  # the browser fixture skips when Playwright is missing
     from playwright.sync_api import Browser, Page, Route
 
 
-def create_game(page: Page, server: WebServer, kind: str) -> tuple[str, str]:
-    """In the lobby: create a two-seat game, let the server's bot play seat 2; returns
-    seat 1's link and the spectator's link."""
+def create_game(
+    page: Page, server: WebServer, kind: str, unknown_level: bool = False
+) -> tuple[str, str]:
+    """In the lobby: create a two-seat game, let the server's bot play seat 2 (after
+    trying a level the server does not know, with `unknown_level`); returns seat 1's
+    link and the spectator's link."""
     sign_in(page, server)
     page.select_option("#kind", kind)
     page.fill("#seats", "2")
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("[data-seat-link='1']")
+    if unknown_level:
+        level = page.locator("[data-seat='2'] select.level")
+        level.evaluate("s => s.add(new Option('genius', 'genius'))")
+        level.select_option("genius")
+        page.click("[data-bot-seat='2']")
+        refused = page.locator("[data-seat='2'] .refused")
+        refused.wait_for()
+        assert "Not given to the bot" in refused.inner_text()
+        assert "level" in refused.inner_text()
     give_to_bot(page, 2)
     page.wait_for_selector("#games li")
     seat = page.get_attribute("[data-seat-link='1']", "href")
@@ -173,7 +185,9 @@ def test_apothebakery_to_the_end(browser: Browser, web_server: WebServer) -> Non
     desk = browser.new_context(viewport=DESKTOP, bypass_csp=True)
     try:
         lobby = desk.new_page()
-        seat_link, spectate_link = create_game(lobby, web_server, "apothebakery")
+        seat_link, spectate_link = create_game(
+            lobby, web_server, "apothebakery", unknown_level=True
+        )
         seat = phone.new_page()
         seat.goto(seat_link)
         spectator = desk.new_page()

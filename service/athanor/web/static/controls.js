@@ -34,7 +34,7 @@ function addBot(t) {
   const level = levelSelect("add-bot-level", t.botLevel, (v) => { t.botLevel = v; });
   return el("span", { class: "add-bot", role: "group", "aria-label": "A bot for a free seat" },
     el("label", { for: "add-bot-level", text: "Bot level" }), level,
-    el("button", { type: "button", id: "add-bot", class: "secondary", disabled: !t.online, text: `＋ A bot takes seat ${free}`,
+    el("button", { type: "button", id: "add-bot", class: "secondary", "data-seat": free, disabled: !t.online, text: `＋ A bot takes seat ${free}`,
       onclick: () => t.tableCall("SetSeatBot", { seat: free, level: level.value }, "No bot") }));
 }
 

@@ -37,7 +37,8 @@ export function reconcile(parent, fresh) {
   while (parent.childNodes.length > nodes.length) parent.lastChild.remove();
 }
 
-// two elements alike but for their children (the listeners follow from the attributes)
+// two elements alike but for their children: a kept element keeps its listeners, so
+// whatever a listener acts on must be in the element's attributes (data-command, ...)
 function sameShell(a, b) {
   if (a.nodeType !== Node.ELEMENT_NODE || a.nodeName !== b.nodeName) return false;
   if (a.attributes.length !== b.attributes.length) return false;

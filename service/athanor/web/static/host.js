@@ -61,7 +61,7 @@ function seatRow(host, s) {
     } else {
       const level = levelSelect(`level-${host.game.gameId}-${s}`, host.levels[s] || DEFAULT_LEVEL, (v) => { host.levels[s] = v; });
       parts.push(el("label", { for: level.id, class: "visually-hidden", text: `Bot level for seat ${s}` }), level,
-        el("button", { type: "button", class: "secondary", "data-bot-seat": s, text: name ? `Give ${name}'s seat to the bot…` : `Bot plays seat ${s}`,
+        el("button", { type: "button", class: "secondary", "data-bot-seat": s, "data-held": name ? "yes" : null, text: name ? `Give ${name}'s seat to the bot…` : `Bot plays seat ${s}`,
           onclick: () => (name ? ask(host, s) : giveToBot(host, s, false)) }));
     }
   }

@@ -36,7 +36,7 @@ function groups(t, commands, previews, which) {
     // a group the player opened or closed stays so when the table is drawn again
     const key = `${which}:${type}`;
     const open = t.groupState.has(key) ? t.groupState.get(key) : byType.size <= 3 || items.length <= 4;
-    const details = el("details", { class: "group", open: open || undefined, "data-group": type },
+    const details = el("details", { class: "group", open: open || undefined, "data-group": type, "data-kind": which },
       el("summary", {}, el("strong", { text: words(type) }), ` (${items.length})`), list);
     details.addEventListener("toggle", () => t.groupState.set(key, details.open));
     out.push(details);
