@@ -5,7 +5,8 @@ a few per cent of an Act; handing each record to a queue that wakes a listener t
 took more (a profile of Act put a fifth of the server's samples in that hand-off and
 the thread's wake-ups, each one taking the GIL from the loop). So the loop only appends
 the record to a deque, which wakes nothing, and the writer thread takes what has
-gathered every FLUSH_SECONDS and writes it in one go. Our log calls pass only numbers
+gathered every FLUSH_SECONDS and writes it in one go; a warning or an error wakes it
+at once. Our log calls pass only numbers
 and short strings as arguments, so a record can cross threads unformatted.
 """
 
@@ -20,23 +21,27 @@ from contextlib import contextmanager
 from typing import TextIO
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
-FLUSH_SECONDS = 0.1  # how late a line may reach stderr; a batch a tenth of a second
+FLUSH_SECONDS = 0.05  # how late an INFO line may reach stderr
 
 
 class _Gathered(logging.Handler):
-    """Keeps each record for the writer thread: a deque append, no lock and no wake-up."""
+    """Keeps each record for the writer thread: a deque append, no lock, and a wake-up
+    only for a warning or worse."""
 
     def __init__(self) -> None:
         super().__init__()
         self.records: collections.deque[logging.LogRecord] = collections.deque()
+        self.wake = threading.Event()
 
     def handle(self, record: logging.LogRecord) -> bool:
         # no filters or handler lock here: the deque's append is atomic
-        self.records.append(record)
+        self.emit(record)
         return True
 
     def emit(self, record: logging.LogRecord) -> None:
         self.records.append(record)
+        if record.levelno >= logging.WARNING:
+            self.wake.set()
 
 
 class _Writer(threading.Thread):
@@ -48,12 +53,20 @@ class _Writer(threading.Thread):
         self.gathered = gathered
         self.formatter = formatter
         self.stream = stream
-        self.stopping = threading.Event()
+        self.stopping = False
 
     def run(self) -> None:
-        while not self.stopping.wait(FLUSH_SECONDS):
+        wake = self.gathered.wake
+        while not self.stopping:
+            wake.wait(FLUSH_SECONDS)
+            wake.clear()
             self.flush()
         self.flush()
+
+    def stop(self) -> None:
+        self.stopping = True
+        self.gathered.wake.set()
+        self.join()
 
     def flush(self) -> None:
         records = self.gathered.records
@@ -83,7 +96,6 @@ def logging_off_loop(fmt: str = FORMAT, level: int = logging.INFO) -> Iterator[N
     try:
         yield
     finally:
-        writer.stopping.set()
-        writer.join()
+        writer.stop()
         root.handlers = saved_handlers
         root.setLevel(saved_level)
