@@ -156,3 +156,10 @@ def test_the_field_is_drawn_with_each_tiles_arrows() -> None:
     assert " ↑\n  ←A*→⇐B+⇒\n   ↓   ↓" in text
     assert "A 0,0 City of Crasis" in text
     assert grid.drawn_tile_turned(view, 1) == " quarter turns: E→ S⇓"
+
+
+def test_a_seat_the_servers_bot_plays_is_bot_n_as_in_the_servers_texts() -> None:
+    view = {"names": {"1": "Ana"}, "bots": {"2": "basic"}}
+    assert fmt.names_of(view) == {1: "Ana", 2: "Bot 2"}
+    lines = fmt.outcome_words({"scores": {"1": 3, "2": 9}, "winners": [2]}, fmt.names_of(view), 1)
+    assert lines == ["Bot 2: 9 - wins", "Ana (you): 3", "Bot 2 wins"]

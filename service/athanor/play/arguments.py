@@ -128,17 +128,22 @@ def arguments(
 
 
 def names_of(*sources: Mapping[str, Any] | None) -> dict[int, str]:
-    """The seats' names from the first source that gives any ("names": {"1": "Ana"})."""
+    """What the table calls each seat, from the first source that gives names or bots:
+    a player's name ("names": {"1": "Ana"}), else "Bot N" for a seat the server's bot
+    plays ("bots": {"2": "basic"}), as the server's own texts call them."""
     for source in sources:
-        given = (source or {}).get("names")
+        given, bots = (source or {}).get("names"), (source or {}).get("bots")
+        found = {
+            int(k): f"Bot {k}" for k in (bots if isinstance(bots, dict) else {}) if str(k).isdigit()
+        }
         if isinstance(given, dict):
-            found = {
+            found |= {
                 int(k): v.strip()
                 for k, v in given.items()
                 if str(k).isdigit() and isinstance(v, str) and v.strip()
             }
-            if found:
-                return found
+        if found:
+            return found
     return {}
 
 
