@@ -172,7 +172,7 @@ function createForm(kinds, operator, { notice, open, created, games }) {
   return create;
 }
 
-// each kind as ListKinds gives it (title, house rules, options), by its id
+// each kind as ListKinds gives it (title, house rules), by its id
 const kindInfo = {};
 
 function houseRulesNote(kind) {
@@ -196,21 +196,15 @@ function optionValue(value) {
   return words(v);
 }
 
-// A game's options in words: those that differ from the kind's default in view, the
-// rest folded away. A kind whose ListKinds entry declares no defaults has them all
-// folded (the lobby cannot tell which were chosen).
-function optionsNodes(kind, options) {
-  const declared = new Map(((kindInfo[kind] && kindInfo[kind].options) || []).map((o) => [o.name, o]));
+// A game's options in words, folded under "Options (N)": the lobby lists every option
+// of the game as created (the kind's defaults filled in), and ListKinds does not say
+// which value is a kind's default, so none is singled out as chosen.
+function optionsNodes(options) {
   const entries = Object.entries(options || {}).sort(([a], [b]) => a.localeCompare(b));
   if (!entries.length) return [el("span", { class: "options", text: "standard rules" })];
-  const isDefault = ([k, v]) => declared.has(k) && String(declared.get(k).default ?? declared.get(k).defaultValue) === String(v);
-  const item = ([k, v]) => el("li", { title: declared.has(k) ? declared.get(k).description || null : null, text: `${words(k)}: ${optionValue(v)}` });
-  const chosen = declared.size ? entries.filter((e) => !isDefault(e)) : [];
-  const rest = entries.filter((e) => !chosen.includes(e));
-  const folded = rest.length ? el("details", { class: "options-more" },
-    el("summary", { text: chosen.length ? `${rest.length} more at their default` : `Options (${rest.length})` }),
-    el("ul", { class: "options-list" }, rest.map(item))) : null;
-  return [chosen.length ? el("ul", { class: "options-list chosen" }, chosen.map(item)) : declared.size ? el("span", { text: "standard options" }) : null, folded];
+  return [el("details", { class: "options-more" },
+    el("summary", { text: `Options (${entries.length})` }),
+    el("ul", { class: "options-list" }, entries.map(([k, v]) => el("li", { text: `${words(k)}: ${optionValue(v)}` }))))];
 }
 
 async function listLobby(node, notice) {
@@ -255,7 +249,7 @@ function lobbyEntry(g, notice) {
   });
   return el("li", { "data-game": g.gameId },
     el("p", {}, el("strong", { class: "code", text: g.code }), ` · ${kindTitle(g.kind)}`),
-    ...optionsNodes(g.kind, g.options),
+    ...optionsNodes(g.options),
     el("p", { class: "seats", text: `Seats ${seats.join(" · ")} (${free.length} free)` }),
     houseRulesNote(g.kind),
     form);
