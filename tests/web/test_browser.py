@@ -295,6 +295,12 @@ def play_named_turns(ana: Page, bo: Page, rng: random.Random) -> None:
         players = page.inner_text("#players")
         assert "Ana" in players and "Bo" in players and "Bot 3" in players
     assert "you (Ana)" in ana.inner_text("#players")
+    # the turn sound is off until asked for, and the choice is kept in this browser
+    assert not ana.is_checked("#sound")
+    ana.check("#sound")
+    assert ana.evaluate("localStorage.getItem('athanor.sound')") == "on"
+    ana.reload()
+    ana.wait_for_selector("#sound:checked")
     take_turns([ana, bo], rng, 2)
     for page in (ana, bo):
         page.wait_for_function("document.querySelectorAll('#log li').length > 3")
