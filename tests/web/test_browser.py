@@ -71,6 +71,17 @@ def game_of(link: str) -> str:
     return parse_qs(urlparse(link).query)["game"][0]
 
 
+def link_seat_asked_about(page: Page, game_id: str) -> None:
+    """A running game's seats panel ("Seats…" in the server's games) asks before a seat
+    whose link someone may be playing, and "No" leaves it."""
+    page.click(f"[data-host='{game_id}']")
+    panel = page.locator(f"[data-host-game='{game_id}']").last
+    panel.locator("[data-bot-seat='1'][data-held=yes]").click()
+    assert "Whoever has its link will not be able to play it" in panel.inner_text()
+    panel.locator("[data-bot-cancel='1']").click()
+    panel.locator("[data-bot-seat='1']").wait_for()
+
+
 def check_spectator(page: Page) -> None:
     page.wait_for_selector("#main[data-over=yes]", timeout=20_000)
     assert page.locator("#actions button").count() == 0
@@ -111,6 +122,7 @@ def valley_with_a_restart(browser: Browser, web_server: WebServer, to_the_end: b
     try:
         lobby = phone.new_page()
         seat_link, spectate_link = create_game(lobby, web_server, "valley")
+        link_seat_asked_about(lobby, game_of(seat_link))
         shot(lobby, "lobby", PHONE)
         shot(lobby, "lobby", DESKTOP)
         assert_accessible(lobby, "operator's lobby")

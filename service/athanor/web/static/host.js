@@ -5,11 +5,13 @@ import { call, RpcError } from "./rpc.js";
 import { el, reconcile, refusalText, levelSelect, DEFAULT_LEVEL } from "./dom.js";
 
 const GATHERING_POLL_MS = 4000; // while an open table fills, its seats are looked at again
+let panels = 0;
 
 // `game`: {gameId, seats, joinCode?, seatTokens?}; `links(seat)`: the seat's link row
 // parts (a game of handed-out tokens), or null
 export function hostPanel(game, operator, links = () => null) {
-  const host = { game, operator, links, seating: null, asking: 0, levels: {}, notes: {}, node: el("div", { class: "panel host", id: `host-${game.gameId}` }) };
+  panels += 1; // a game's seats may be open in two panels of one page: ids stay unique
+  const host = { game, operator, links, uid: panels, seating: null, asking: 0, levels: {}, notes: {}, node: el("div", { class: "panel host", "data-host-game": game.gameId }) };
   refresh(host);
   return host.node;
 }
@@ -34,7 +36,10 @@ function seatState(host, s) {
   if (st.resigned.includes(s)) return [`${name || `seat ${s}`} (resigned): the server's bot plays`, "bot"];
   if (st.bots[s]) return [`${name ? `${name}'s seat: ` : ""}the server's bot plays (${st.bots[s]})`, "bot"];
   if (name) return [name, "held"];
-  return [st.gathering || host.game.joinCode ? "free" : "its link's player", "free"];
+  if (st.gathering || host.game.joinCode) return ["free", "free"];
+  // a seat handed out as a link: whoever holds it may be playing it (unless the links
+  // are on this panel, just made, and not given to anyone yet)
+  return ["its link's player", host.links(s) ? "free" : "held"];
 }
 
 function draw(host) {
@@ -51,18 +56,19 @@ function seatRow(host, s) {
   const [state, kind] = seatState(host, s);
   const parts = [el("strong", { text: `Seat ${s}: ` }), el("span", { "data-seat-state": s, text: state }), host.links(s)];
   const name = host.seating && host.seating.names[s];
-  const who = name || `seat ${s}`;
+  const who = name ? `${name}'s seat` : `seat ${s}`;
+  const held = kind === "held";
   if (kind !== "bot" && !(host.seating && host.seating.over)) {
     if (host.asking === s) {
       parts.push(el("span", { class: "confirm", role: "group", "aria-label": "Confirm" },
-        el("strong", { text: `Give ${who}'s seat to the bot? ${name || "Its player"} will not be able to play it. ` }),
+        el("strong", { text: `Give ${who} to the bot? ${name || "Whoever has its link"} will not be able to play it. ` }),
         el("button", { type: "button", "data-bot-confirm": s, text: "Yes, give it to the bot", onclick: () => giveToBot(host, s, true) }),
         el("button", { type: "button", class: "secondary", "data-bot-cancel": s, text: "No", onclick: () => { host.asking = 0; draw(host); } })));
     } else {
-      const level = levelSelect(`level-${host.game.gameId}-${s}`, host.levels[s] || DEFAULT_LEVEL, (v) => { host.levels[s] = v; });
+      const level = levelSelect(`level-${host.uid}-${s}`, host.levels[s] || DEFAULT_LEVEL, (v) => { host.levels[s] = v; });
       parts.push(el("label", { for: level.id, class: "visually-hidden", text: `Bot level for seat ${s}` }), level,
-        el("button", { type: "button", class: "secondary", "data-bot-seat": s, "data-held": name ? "yes" : null, text: name ? `Give ${name}'s seat to the bot…` : `Bot plays seat ${s}`,
-          onclick: () => (name ? ask(host, s) : giveToBot(host, s, false)) }));
+        el("button", { type: "button", class: "secondary", "data-bot-seat": s, "data-held": held ? "yes" : null, text: held ? `Give ${who} to the bot…` : `Bot plays seat ${s}`,
+          onclick: () => (held ? ask(host, s) : giveToBot(host, s, false)) }));
     }
   }
   if (host.notes[s]) parts.push(el("span", { role: "alert", class: "refused", text: ` ${host.notes[s]}` }));
