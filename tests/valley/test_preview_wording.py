@@ -134,7 +134,7 @@ def test_VA_TPRO_02_the_reshuffle_preview_names_who_may_still_stop_it() -> None:
     state = table(deck=[RESHUFFLE, *(f"elx-{i}" for i in range(11, 31))], protection=(1, 2))
     _, state = act(state, 1, {"type": "EndTurn"})
     keep = preview_of(state, 1, {"type": "Protect", "use": False})
-    assert keep.endswith("new ones are dealt, unless seat 2 uses its protection.")
+    assert keep.endswith("new ones are dealt, unless seat 2 uses a protection token.")
     use = preview_of(state, 1, {"type": "Protect", "use": True})
     assert "it spares you and everyone else, the display stays" in use
     check_state(state, SEED)

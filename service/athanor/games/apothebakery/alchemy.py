@@ -94,7 +94,9 @@ def ability_cost(cards: Cards, state: State, seat: int, abilities: list[str]) ->
             )
     cost = mana_for(cards, used, len(abilities))
     if cost > p["mana"]:
-        raise RuleViolation("NOT_ENOUGH_MANA", "you lack the Mana for that", "AB-ABL-04")
+        raise RuleViolation(
+            "NOT_ENOUGH_MANA", f"that costs {cost} Mana and you have {p['mana']}", "AB-ABL-04"
+        )
     return cost
 
 

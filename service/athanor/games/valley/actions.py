@@ -67,7 +67,10 @@ def collect(content: Content, state: State, command: Command, seat: int) -> list
         or not all(k in s.ingredients for k in take)
         or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in take.values())
     ):
-        raise BadCommand(f'"take" maps ingredient kinds ({", ".join(s.ingredients)}) to counts')
+        kinds = ", ".join(s.ingredients)
+        raise BadCommand(
+            f'"take" maps ingredient kinds ({kinds}) to counts of 1 or more (VA-COLL-01)'
+        )
     if not 1 <= len(take) <= 2:
         raise RuleViolation("TWO_KINDS", "collect one or two different kinds", "VA-COLL-02")
     for kind, n in take.items():
@@ -139,11 +142,16 @@ def brew(content: Content, state: State, command: Command, seat: int) -> list[Ev
             isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in wanted.values()
         )
     ):
-        raise BadCommand('"decoctions" maps decoction colors to how many to brew')
+        colors = ", ".join(s.decoction_colors)
+        raise BadCommand(
+            f'"decoctions" maps decoction colors ({colors}) to how many to brew (VA-BREW-02)'
+        )
     for kind, n in needed(content, wanted).items():
         if p["ingredients"][kind] < n:
             raise RuleViolation(
-                "MISSING_INGREDIENTS", "you lack the ingredients for that brew", "VA-BREW-01"
+                "MISSING_INGREDIENTS",
+                f"that brew needs {n} {kind} and you hold {p['ingredients'][kind]}",
+                "VA-BREW-01",
             )
     for color, n in wanted.items():
         if p["decoctions"][color] + n > s.max_decoctions_per_color:
@@ -230,7 +238,10 @@ def make(content: Content, state: State, command: Command, seat: int) -> list[Ev
         or not all(isinstance(o, dict) and isinstance(o.get("card"), str) for o in orders)
         or not all(isinstance(o.get("place"), int) for o in orders)
     ):
-        raise BadCommand('"cards" lists {"card": id, "place": 1-9} for each elixir to make')
+        raise BadCommand(
+            f'"cards" lists {{"card": id, "place": 1-{len(p["chest"])}}} for each elixir to make'
+            " (VA-MAKE-03)"
+        )
     places = set()
     made: list[Command] = []
     for order in orders:
@@ -249,12 +260,14 @@ def make(content: Content, state: State, command: Command, seat: int) -> list[Ev
             )
         places.add(place)
         made.append({"card": card, "place": place})
-        if not affordable(p, make_cost(content, (o["card"] for o in made))):
+        cost = make_cost(content, (o["card"] for o in made))
+        if not affordable(p, cost):
+            short = [f"{n} {c} (you hold {decoctions_of(p, c)})" for c, n in cost.items()]
             raise RuleViolation(
-                "MISSING_DECOCTIONS", "you lack the decoctions that card costs", "VA-MAKE-01"
+                "MISSING_DECOCTIONS", f"that costs decoctions: {', '.join(short)}", "VA-MAKE-01"
             )
     if len({o["card"] for o in made}) != len(made):
-        raise BadCommand("each card can be made once")
+        raise BadCommand('each card can be made once: name a card once in "cards" (VA-MAKE-03)')
     return [action_event(seat, "make"), Event("ElixirsMade", {"seat": seat, "made": made})]
 
 
@@ -310,7 +323,7 @@ def make_commands(content: Content, state: State, seat: int) -> list[Command]:
 def rearrange(state: State, command: Command, seat: int) -> list[Event]:
     use_token = command.get("token", False)
     if not isinstance(use_token, bool):
-        raise BadCommand('"token" is true or false')
+        raise BadCommand('"token" is true or false (VA-TREA-01)')
     if use_token:
         p = require_turn(state, seat)
         if REARRANGE not in p["tokens"]:
@@ -320,7 +333,9 @@ def rearrange(state: State, command: Command, seat: int) -> list[Event]:
     src, dst = command.get("from"), command.get("to")
     size = len(p["chest"])
     if not all(isinstance(x, int) and 1 <= x <= size for x in (src, dst)) or src == dst:
-        raise BadCommand(f'"from" and "to" are two different chest places from 1 to {size}')
+        raise BadCommand(
+            f'"from" and "to" are two different chest places from 1 to {size} (VA-REAR-01)'
+        )
     if p["chest"][src - 1] is None:
         raise RuleViolation("EMPTY_PLACE", "there is no elixir to move there", "VA-REAR-01")
     events = [] if use_token else [action_event(seat, "rearrange")]
@@ -363,7 +378,9 @@ def transform(content: Content, state: State, command: Command, seat: int) -> li
     colors = content.settings.decoction_colors
     src, dst, n = command.get("from"), command.get("to"), command.get("n")
     if src not in colors or dst not in colors or src == dst:
-        raise BadCommand(f'"from" and "to" are two different decoction colors: {", ".join(colors)}')
+        raise BadCommand(
+            f'"from" and "to" are two different decoction colors: {", ".join(colors)} (VA-TDEC-01)'
+        )
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= p["decoctions"][src]:
         raise RuleViolation("NOT_ENOUGH", "convert only decoctions you hold", "VA-TDEC-01")
     return [Event("DecoctionsTransformed", {"seat": seat, "from": src, "to": dst, "n": n})]

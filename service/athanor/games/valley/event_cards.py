@@ -247,7 +247,7 @@ def _struck(state: State, body: EventStruck) -> None:
 def protect(content: Content, state: State, command: Command, seat: int) -> list[Event]:
     use = command.get("use")
     if not isinstance(use, bool):
-        raise BadCommand('"use" is true (protect) or false (take the event)')
+        raise BadCommand('"use" is true (protect) or false (take the event) (VA-TPRO-01)')
     if current(content, state) != (seat, "protect"):
         raise RuleViolation("NO_EVENT", "no event waits for your protection", "VA-TPRO-01")
     return [Event("ProtectionDecided", {"seat": seat, "use": use})]
@@ -279,7 +279,9 @@ def choose(content: Content, state: State, command: Command, seat: int, rng: Rng
         or not 1 <= place <= len(p["chest"])
         or not p["chest"][place - 1]
     ):
-        raise BadCommand('"place" is a chest place holding an elixir')
+        held = [str(i) for i, c in enumerate(p["chest"], 1) if c]
+        rule = "VA-EVE-03" if event["effect"] == "exchange" else "VA-EVE-01"
+        raise BadCommand(f'"place" is a chest place holding an elixir: {", ".join(held)} ({rule})')
     drawn = None
     if event["effect"] == "exchange":
         # a random elixir from the deck; events found on the way are set aside (VA-Q-19)

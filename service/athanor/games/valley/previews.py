@@ -297,9 +297,10 @@ def takes(s: ValleySeen, pending: JSON) -> str:
             )
         if effect == "ingredient_loss":
             held = s.me["ingredients"][param]
-            return f"you lose {lost} {title(param)} ingredients, {held} to {held - lost}"
+            lose = count(lost, f"{title(param)} ingredient")
+            return f"you lose {lose}, {held} to {held - lost}"
         held = decoctions_of(s.me, param)
-        return f"you lose {lost} {title(param)} decoctions, {held} to {held - lost}"
+        return f"you lose {count(lost, f'{title(param)} decoction')}, {held} to {held - lost}"
     if effect == "slowdown":
         return "your next turn has only 1 action"
     if effect == "lose_elixir":
@@ -308,13 +309,14 @@ def takes(s: ValleySeen, pending: JSON) -> str:
         return "you swap an elixir of your choice for a random one from the deck"
     shown = sum(1 for c in s.view["display"] if c)
     later = [
-        str(seat)
+        f"seat {seat}"
         for seat in pending["queue"][1:]
         if event_cards.PROTECTION in s.view["players"][str(seat)]["tokens"]
     ]
-    text = f"the {count(shown, 'display card')} go into the deck and new ones are dealt"
+    go = "goes" if shown == 1 else "go"
+    text = f"the {count(shown, 'display card')} {go} into the deck and new ones are dealt"
     if later:
-        text += f", unless seat {' or '.join(later)} uses its protection"
+        text += f", unless {' or '.join(later)} uses a protection token"
     return text
 
 

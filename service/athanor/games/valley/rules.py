@@ -87,9 +87,9 @@ class ValleyRules(PlainStateRules):
         try:
             first = int(options.get("first_player", "1"))
         except ValueError:
-            raise BadCommand("first_player is a seat number") from None
+            raise BadCommand(f"first_player is a seat from 1 to {seats} (VA-SETUP-12)") from None
         if not 1 <= first <= seats:
-            raise BadCommand(f"first_player is a seat from 1 to {seats}")
+            raise BadCommand(f"first_player is a seat from 1 to {seats} (VA-SETUP-12)")
         # solo always adds its 3 events (VA-SOLO-04); otherwise the module is optional
         events = True if seats == 1 else flag(options, "events", False)
         return {"events": events, "first_player": first}

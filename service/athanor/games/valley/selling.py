@@ -113,7 +113,8 @@ def _check_change(content: Content, change: dict[str, Any], card_id: str) -> Non
     kind, value = change["token"], change.get("value")
     valid = _values(content, kind)
     if (kind == LEVEL and not _is_int(value)) or value not in valid:
-        raise BadCommand(f'"value" for {kind} is one of {", ".join(map(str, valid))}')
+        rule = {SHAPE: "VA-TSHP-01", COLOR: "VA-TCOL-01", LEVEL: "VA-TLVL-01"}[kind]
+        raise BadCommand(f'"value" for {kind} is one of {", ".join(map(str, valid))} ({rule})')
     card = content.elixir(card_id)
     if kind == SHAPE and value == card.shape:
         raise RuleViolation("NO_CHANGE", "name a shape other than the printed one", "VA-TSHP-01")
@@ -121,7 +122,10 @@ def _check_change(content: Content, change: dict[str, Any], card_id: str) -> Non
         raise RuleViolation("NO_CHANGE", "name a level other than the printed one", "VA-Q-12")
     if kind == COLOR:
         if change.get("replace") in (None, "") and len(card.colors) != 1:
-            raise BadCommand('"replace" names which of the elixir\'s colors changes')
+            colors = " or ".join(card.colors)
+            raise BadCommand(
+                f'"replace" names which of the elixir\'s colors changes: {colors} (VA-TCOL-02)'
+            )
         replaced = replaced_color(card, change)
         if replaced not in card.colors:
             raise RuleViolation(
@@ -140,13 +144,13 @@ def _changes(
 ) -> dict[int, Any]:
     changes = command.get("changes", [])
     if not isinstance(changes, list) or not all(isinstance(c, dict) for c in changes):
-        raise BadCommand('"changes" lists {"place", "token", "value"} token uses')
+        raise BadCommand('"changes" lists {"place", "token", "value"} token uses (VA-SELL-16)')
     by_place: dict[int, Any] = {}
     used: set[str] = set()
     for change in changes:
         place, kind = change.get("place"), change.get("token")
         if not isinstance(kind, str) or kind not in CHANGES:
-            raise BadCommand(f'"token" is one of {", ".join(CHANGES)}')
+            raise BadCommand(f'"token" is one of {", ".join(CHANGES)} (VA-SELL-16)')
         if not _is_int(place) or place not in places:
             raise RuleViolation("NOT_IN_LINE", "tokens change elixirs of the line sold", "VA-Q-13")
         if kind not in tokens or kind in used:
@@ -163,7 +167,7 @@ def sell(content: Content, state: State, command: Command, seat: int) -> list[Ev
     p = require_action(state, seat)
     line = command.get("line")
     if not isinstance(line, str) or line not in LINES:
-        raise BadCommand(f'"line" is one of {", ".join(LINES)}')
+        raise BadCommand(f'"line" is one of {", ".join(LINES)} (VA-SELL-01)')
     places = LINES[line]
     cards = full_line(p["chest"], line)
     if cards is None:

@@ -146,6 +146,7 @@ def assign_skills(content: Content, state: State, command: Command, seat: int) -
     ):
         raise BadCommand(
             f'"tracks" names {s.setup_skill_points} skill tracks from {", ".join(s.tracks)}'
+            " (VA-SETUP-13)"
         )
     return [Event("SkillsAssigned", {"seat": seat, "tracks": tracks})]
 

@@ -90,10 +90,7 @@ def table(content: Content, state: State) -> Table:
 
 
 SENTENCES = {
-    "SkillsAssigned": "Seat {seat} raises its skills: {tracks}.",
-    "TurnStarted": "Seat {seat}'s turn: {actions} actions.",
-    "DecoctionsTransformed": "Seat {seat} transforms {n} {from} decoctions into {to}.",
-    "TurnEnded": "Seat {seat} ends its turn.",
+    "TurnEnded": "Seat {seat}'s turn ends.",
     "CardDealt": "{card} is dealt to the display.",
     "VirtualTurn": "The virtual opponent takes {card}.",
     "GameOver": "The game is over.",
@@ -106,13 +103,6 @@ SENTENCES = {
     "EventDone": "{card} is resolved.",
     "DeckShuffled": "The deck is shuffled.",
     "KitsHanded": "Every player takes a kit.",
-}
-ACTIONS = {
-    "collect": "collects ingredients",
-    "brew": "brews decoctions",
-    "make": "makes elixirs",
-    "rearrange": "rearranges its chest",
-    "sell": "sells a line",
 }
 LINE_NAMES = {
     "row1": "the top row",
@@ -131,6 +121,25 @@ def amounts(by_name: Mapping[str, int]) -> str:
     return listing([f"{n} {title(k)}" for k, n in by_name.items() if n]) if by_name else "nothing"
 
 
+def decoctions(by_color: Mapping[str, int]) -> str:
+    """{"orange": 1} as "1 Orange decoction"; several colors as "3 decoctions: 1 Orange,
+    1 Red and 1 Yellow"."""
+    made = {k: n for k, n in by_color.items() if n}
+    if len(made) == 1:
+        ((color, n),) = made.items()
+        return count(n, f"{title(color)} decoction")
+    return f"{count(sum(made.values()), 'decoction')}: {amounts(made)}"
+
+
+def skills_raised(tracks: list[str]) -> str:
+    """["red", "water"] as "the Red and Water skills"; one track twice as "the Red
+    skill twice"."""
+    named = [title(t) for t in dict.fromkeys(tracks)]
+    if len(named) == 1:
+        return f"the {named[0]} skill" + (" twice" if len(tracks) == 2 else "")
+    return f"the {listing(named)} skills"
+
+
 def _phrase(names: Mapping[str, str], event_type: str, body: dict[str, Any]) -> str | None:
     """The events whose bodies hold maps and lists of parts, worded one by one."""
     seat = body.get("seat")
@@ -139,11 +148,22 @@ def _phrase(names: Mapping[str, str], event_type: str, body: dict[str, Any]) -> 
         return names.get(str(card), "an elixir") if card else "nothing"
 
     if event_type == "ActionTaken" and seat is not None:
-        return f"Seat {seat} {ACTIONS.get(str(body.get('action')), 'takes an action')}."
+        # the event after it says what the action did: this one says only what it costs
+        return f"Seat {seat} spends an action."
     if event_type == "IngredientsCollected" and seat is not None:
         return f"Seat {seat} collects {amounts(body.get('take', {}))}."
     if event_type == "DecoctionsBrewed" and seat is not None:
-        return f"Seat {seat} brews {amounts(body.get('decoctions', {}))} decoctions."
+        return f"Seat {seat} brews {decoctions(body.get('decoctions', {}))}."
+    if event_type == "DecoctionsTransformed" and seat is not None:
+        n, src, dst = int(body.get("n", 0)), title(str(body.get("from"))), body.get("to")
+        return (
+            f"Seat {seat} turns {count(n, f'{src} decoction')} into {title(str(dst))}"
+            " with the transformation token."
+        )
+    if event_type == "SkillsAssigned" and seat is not None:
+        return f"Seat {seat} raises {skills_raised(body.get('tracks', []))}."
+    if event_type == "TurnStarted" and seat is not None:
+        return f"Seat {seat}'s turn: {count(int(body.get('actions', 0)), 'action')}."
     if event_type == "ElixirsMade" and seat is not None:
         made = [f"{name(m['card'])} in place {m['place']}" for m in body.get("made", [])]
         return f"Seat {seat} makes {listing(made)}."
@@ -155,7 +175,7 @@ def _phrase(names: Mapping[str, str], event_type: str, body: dict[str, Any]) -> 
         total = body.get("bonus", {}).get("total", 0)
         line = LINE_NAMES.get(str(body.get("line")), "a line")
         used = [names.get(t, title(t)) for t in body.get("tokens", [])]
-        extra = f", using {listing(used)}" if used else ""
+        extra = f", using the {listing(used)}" if used else ""
         return f"Seat {seat} sells {line} for {total} EP{extra}."
     if event_type == "EventRevealed":
         return f"Event: {effect_name(str(body.get('effect')), body.get('param'))}."
@@ -163,9 +183,9 @@ def _phrase(names: Mapping[str, str], event_type: str, body: dict[str, Any]) -> 
         return f"The event strikes seat {seat}: {_struck(names, body)}."
     if event_type == "ProtectionDecided" and seat is not None:
         return (
-            f"Seat {seat} uses its Protection token."
+            f"Seat {seat} uses a Protection token."
             if body.get("use")
-            else f"Seat {seat} keeps its Protection token."
+            else f"Seat {seat} keeps the Protection token and takes the event."
         )
     if event_type == "DisplayReshuffled":
         return f"The display is reshuffled: {listing([name(c) for c in body.get('display', [])])}."
@@ -175,12 +195,13 @@ def _phrase(names: Mapping[str, str], event_type: str, body: dict[str, Any]) -> 
 def _struck(names: Mapping[str, str], body: dict[str, Any]) -> str:
     effect, param = str(body.get("effect")), body.get("param")
     what = title(str(param)) if param else ""
+    lost = int(body.get("lost", 0))
     if effect == "ingredient_loss":
-        return f"it loses {body.get('lost', 0)} {what}"
+        return f"{count(lost, f'{what} ingredient')} lost"
     if effect == "decoction_loss":
-        return f"it loses {body.get('lost', 0)} {what} decoctions"
+        return f"{count(lost, f'{what} decoction')} lost"
     if effect == "skill_loss":
-        return f"its {what} marker moves back {count(int(body.get('spaces', 0)), 'space')}"
+        return f"the {what} marker moves back {count(int(body.get('spaces', 0)), 'space')}"
     if effect == "slowdown":
         return "one action fewer next turn"
     if effect == "reshuffle":
@@ -188,7 +209,7 @@ def _struck(names: Mapping[str, str], body: dict[str, Any]) -> str:
     card = body.get("card")
     if effect == "lose_elixir":
         return (
-            f"it loses {names.get(card, 'an elixir')} from place {body['place']}"
+            f"{names.get(card, 'an elixir')} lost from place {body['place']}"
             if card
             else "nothing to lose"
         )
@@ -197,7 +218,7 @@ def _struck(names: Mapping[str, str], body: dict[str, Any]) -> str:
             return "nothing to exchange"
         drawn = body.get("drawn")
         got = names.get(drawn, "an elixir") if drawn else "nothing"
-        return f"it gives up {names.get(card, 'an elixir')} from place {body['place']} for {got}"
+        return f"{names.get(card, 'an elixir')} from place {body['place']} exchanged for {got}"
     return effect_name(effect, param)
 
 
