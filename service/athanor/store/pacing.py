@@ -5,44 +5,48 @@ Every record a subscription hands its watcher is one gRPC message to send, and t
 event loop runs its callbacks first come, first served: with hundreds of watchers
 whose sends are all ready at once, an Act's next step queues behind every one of them.
 Each delivery therefore waits for its turn here (`Pacer.turn`): only so many start per
-turn of the event loop. The allowance follows how long the last turn took: it grows
-while turns stay under `target_seconds` (an idle process delivers in bulk) and halves
-when one took longer (the process is busy, and request work must not wait). When
-the process cannot keep up, the deliveries wait here, the watchers fall behind, and
-their subscriptions' queues fill until the slowest are dropped (SlowSubscriber); the
-requests go on at their usual pace.
+tick of a millisecond. The allowance grows while the loop has time to spare (an idle
+process delivers in bulk) and halves when it was busy most of the last tick (the
+process cannot keep up, and request work must not wait behind deliveries). Then the
+deliveries wait here, the watchers fall behind, and their subscriptions' queues fill
+until the slowest are dropped (SlowSubscriber); the requests go on at their pace.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
+from collections.abc import Callable
 
 TICK_SECONDS = 0.001  # deliveries are counted per tick of this length
-# a tick that fires later than this behind its time found the loop busy: the
-# allowance halves; while ticks come on time it grows by GROW_PER_TICK
-LATE_SECONDS = 0.002
+# a tick after which the loop's thread was on CPU more than this share of the time
+# halves the allowance: deliveries may not keep the loop busy, or a request's next
+# step waits behind them; while the loop has time to spare it grows by GROW_PER_TICK
+BUSY_SHARE = 0.6
 GROW_PER_TICK = 4
 MOST_PER_TICK = 64  # deliveries started in one tick at most, however idle
 
 
 class Pacer:
-    """Turns for the deliveries of one event loop (see the module's docstring)."""
+    """Turns for the deliveries of one event loop (see the module's docstring).
+    `cpu_clock` is the loop thread's CPU time (the process's other threads, and other
+    processes the machine runs meanwhile, are not the loop being busy)."""
 
     def __init__(
         self,
         most_per_tick: int = MOST_PER_TICK,
         tick_seconds: float = TICK_SECONDS,
-        late_seconds: float = LATE_SECONDS,
+        cpu_clock: Callable[[], float] = time.thread_time,
     ) -> None:
         self.most_per_tick = max(1, most_per_tick)
         self.tick_seconds = tick_seconds
-        self.late_seconds = late_seconds
+        self.cpu_clock = cpu_clock
         self._allowed = self.most_per_tick  # deliveries that may start in a tick
         self._started = 0  # deliveries started in the current tick
         self._waiting: deque[asyncio.Future[None]] = deque()
         self._loop: asyncio.AbstractEventLoop | None = None  # None: idle, no tick due
-        self._due = 0.0  # loop time the next tick is due at
+        self._since = (0.0, 0.0)  # loop time and CPU time when the next tick was scheduled
 
     async def turn(self) -> None:
         """Return once this delivery may start: at once while the tick has room."""
@@ -61,16 +65,17 @@ class Pacer:
     def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
         # a timer, not call_soon: between ticks the loop may sleep in its poll, which
         # leaves the GIL to gRPC's completion thread (a spinning loop starves it)
-        self._due = loop.time() + self.tick_seconds
-        loop.call_at(self._due, self._tick)
+        self._since = (loop.time(), self.cpu_clock())
+        loop.call_later(self.tick_seconds, self._tick)
 
     def _tick(self) -> None:
-        """A new tick: size its allowance by how late this one came, and let that many
-        waiting deliveries start."""
+        """A new tick: size its allowance by how busy the loop was since the last one,
+        and let that many waiting deliveries start."""
         loop = self._loop
         if loop is None:
             return
-        if loop.time() - self._due > self.late_seconds:
+        wall, cpu = self._since
+        if self.cpu_clock() - cpu > BUSY_SHARE * (loop.time() - wall):
             self._allowed = max(1, self._allowed // 2)
         else:
             self._allowed = min(self.most_per_tick, self._allowed + GROW_PER_TICK)
