@@ -12,7 +12,9 @@ export function movesNodes(t) {
   if (!legal) return [el("p", { class: "panel", text: "Nothing to do." })];
   const commands = (legal.commandsJson || []).map((c) => JSON.parse(c));
   const free = (legal.freeCommandsJson || []).map((c) => JSON.parse(c));
-  const box = [el("h2", { id: "moves-title", text: commands.length ? "Your moves" : "No move of yours now" })];
+  // on a phone the moves come first: a long list has a way past it to the board
+  const box = [el("div", { class: "row" }, el("h2", { id: "moves-title", text: commands.length ? "Your moves" : "No move of yours now" }),
+    commands.length + free.length > 4 ? el("a", { href: "#board", class: "jump", text: "Skip to the board" }) : null)];
   if (!t.online) box.push(el("p", { class: "hint", text: "Paused: no connection to the server." }));
   box.push(...groups(t, commands, legal.previews || [], "legal"));
   if (free.length) {
