@@ -338,6 +338,7 @@ def host_asks_before_a_players_seat(page: Page) -> None:
     page.click("[data-bot-seat='1']")
     question = page.inner_text(".host .confirm")
     assert "Give Ana's seat to the bot? Ana will not be able to play it." in question
+    assert_accessible(page, "operator's seats panel")
     shot(page, "host-confirm", PHONE)
     shot(page, "host-confirm", DESKTOP)
     page.click("[data-bot-cancel='1']")
