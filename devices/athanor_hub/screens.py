@@ -268,7 +268,12 @@ def _phase_and_step(phase: str, step: str) -> str:
 
 def _awaiting(frame: Frame) -> str:
     label = "awaiting: "
-    return label + (_seats(frame, frame.awaiting, WIDTH - text_width(label), " ") or "-")
+    width = WIDTH - text_width(label)
+    seated = {s for s, _ in frame.scores} | {s for s, _ in frame.names}
+    by_name = _by_name(frame, frame.awaiting, width, " ")
+    if by_name is None and len(frame.awaiting) > 1 and seated and set(frame.awaiting) >= seated:
+        return label + "everyone"  # a row of seat numbers says less than the word
+    return label + (by_name or _seats(frame, frame.awaiting, width, " ") or "-")
 
 
 def _named(frame: Frame, text: str) -> str:
@@ -289,17 +294,26 @@ def _seat(frame: Frame, seat: int, width: int) -> str:
 def _seats(frame: Frame, seats: tuple[int, ...], width: int, sep: str) -> str:
     """The seats by name, each name shortened alike until the list fits `width`; seat
     numbers when there are no names (or too little room for them)."""
-    names = dict(frame.names)
     if not seats:
         return ""
-    if all(names.get(s) for s in seats):
-        # shortened alike, but never below three letters (a name of two stays whole)
-        for size in range(max(max(len(names[s]) for s in seats), 3), 2, -1):
-            text = sep.join(names[s][:size] for s in seats)
-            if text_width(text) <= width:
-                return text
+    by_name = _by_name(frame, seats, width, sep)
+    if by_name is not None:
+        return by_name
     plain = ("seat " if len(seats) == 1 else "") + " ".join(str(s) for s in seats)
     return cut(plain, width)
+
+
+def _by_name(frame: Frame, seats: tuple[int, ...], width: int, sep: str) -> str | None:
+    """The seats' names shortened alike (never below three letters: a name of two stays
+    whole) to fit `width`; None when a seat has no name or they cannot fit."""
+    names = dict(frame.names)
+    if not seats or not all(names.get(s) for s in seats):
+        return None
+    for size in range(max(max(len(names[s]) for s in seats), 3), 2, -1):
+        text = sep.join(names[s][:size] for s in seats)
+        if text_width(text) <= width:
+            return text
+    return None
 
 
 def _scores(frame: Frame, rows: int) -> list[str]:
@@ -310,10 +324,12 @@ def _scores(frame: Frame, rows: int) -> list[str]:
     if not seats:
         return []
     if all(names.get(s) for s in seats):
-        for size in range(max(max(len(names[s]) for s in seats), 3), 2, -1):
-            lines = _packed([f"{names[s][:size]} {p}" for s, p in frame.scores], "  ")
-            if len(lines) <= rows:
-                return lines
+        # names shortened alike with a wide gap; a single space only when that fails
+        for sep in ("  ", " "):
+            for size in range(max(max(len(names[s]) for s in seats), 3), 2, -1):
+                lines = _packed([f"{names[s][:size]} {p}" for s, p in frame.scores], sep)
+                if len(lines) <= rows:
+                    return lines
     lines = _packed([f"{s}:{p}" for s, p in frame.scores], " ")
     return [*lines[: rows - 1], cut(" ".join(lines[rows - 1 :]), WIDTH)]
 

@@ -13,8 +13,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from athanor_hub.config import DisplayConfig
-from athanor_hub.display import GAUGE, PLAIN, Frame, SunTrackDisplay, render
+from athanor_hub.display import GAUGE, PLAIN, SUN, Frame, SunTrackDisplay, render
 from athanor_hub.emulate import emulated_device
+from athanor_hub.screens import elements
 from tests.clocks import Clock
 
 REFERENCE = Path(__file__).parent / "reference"
@@ -147,3 +148,25 @@ def test_the_gauge_shows_a_counter_at_zero() -> None:
     zero = gauge_left(("actions", 0))
     assert gauge_left().getbbox() is None and zero.getbbox() is not None
     assert zero.tobytes() != gauge_left(("actions", 1)).tobytes()
+
+
+def texts(frame: Frame) -> list[str]:
+    return [e.text for e in elements(frame) if e.text]
+
+
+def test_every_seat_awaited_without_room_for_names_is_everyone() -> None:
+    names = tuple((s, n) for s, n in enumerate(("Alexandrina", "Bo", "Cyprian", "Dee", "Eve"), 1))
+    scores = tuple((s, 0) for s in range(1, 6))
+    crowded = Frame(layout=PLAIN, awaiting=(1, 2, 3, 4, 5), names=names, scores=scores)
+    assert "awaiting: everyone" in texts(crowded)
+    few = Frame(layout=PLAIN, awaiting=(1, 2), names=names, scores=scores)
+    assert "awaiting: Alexandr Bo" in texts(few)  # shortened alike to fit
+    two = Frame(layout=PLAIN, awaiting=(1, 2), names=names[:2], scores=scores[:2])
+    assert "awaiting: Alexandr Bo" in texts(two)  # every seat, but the names fit
+
+
+def test_the_end_names_every_score_on_the_suns_one_row() -> None:
+    names = ((1, "Cyprian Montgomery"), (2, "Dee"), (3, "Alexandrina"))
+    frame = Frame(layout=SUN, track_position=6, track_length=6, over=True, winners=(3,),
+                  scores=((1, 13), (2, 15), (3, 17)), names=names)  # fmt: skip
+    assert "Cyp 13 Dee 15 Ale 17" in texts(frame)
