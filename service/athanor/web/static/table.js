@@ -104,6 +104,7 @@ export class Table {
     if (online === this.online) return;
     this.online = online;
     if (this.version !== undefined) this.render();
+    else this.renderOnline(); // not drawn yet: the banner alone says it
   }
 
   async snapshot() {
