@@ -98,7 +98,7 @@ async def test_the_bot_plays_after_the_deadline_and_not_before(
     assert loaded.timed_seats() == [2]
     assert service.bots.deadline(gid) == START + MOVE + MOVE
     texts = [e["text"] async for e in service.watching.log(gid, Caller(seat=1))]
-    assert "Seat 1 ran out of time: the server's bot plays its move." in texts
+    assert "Seat 1 ran out of time: the server's bot makes the move for them." in texts
 
 
 async def test_a_move_by_the_seat_restarts_the_clock(service: GameService, clock: Clock) -> None:

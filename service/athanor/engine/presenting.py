@@ -99,9 +99,9 @@ def _describe_table(event_type: str, body: JSON) -> str:
             seconds = body.get("seconds", "?")
             return f"Each move has {seconds} seconds; then the server's bot plays it."
         case "MoveTimedOut":
-            return f"Seat {seat} ran out of time: the server's bot plays its move."
+            return f"Seat {seat} ran out of time: the server's bot makes the move for them."
         case _:  # Undone
-            return f"Seat {seat} takes back its last command."
+            return f"Seat {seat} takes back their last command."
 
 
 def _guarded(hook: str, report: HookReport, fn: Callable[..., Any], *args: Any) -> Any:
