@@ -247,3 +247,13 @@ def test_one_full_action_holder_and_many_favors() -> None:
     assert types_of(events).count("FullActionDone") == 1
     done = next(e for e in events if e.type == "FullActionDone")
     assert done.body["seat"] == 1
+
+
+@pytest.mark.rule("RC-Q-13", "RC-SUP-05", "RC-ROLE-08")
+def test_a_choice_not_open_says_what_is_open_now() -> None:
+    s = playing({1: [], 2: [], 3: []})
+    s = give(s, 2, {"red": 0, "white": 2, "green": 1}, gold=0)
+    s = lead(s, 1, "alchemist")
+    with pytest.raises(RuleViolation) as refused:
+        act(s, 2, {"type": "SoBeIt", "give": "red"})  # holds no red drop
+    assert "open now: give white or green" in str(refused.value)

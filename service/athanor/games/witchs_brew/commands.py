@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from athanor.engine import BadCommand, Event, RuleViolation, decisions
+from athanor.games import wording
 from athanor.games.witchs_brew import shelves
 from athanor.games.witchs_brew.content import KINDS, STACKS, Content
 from athanor.games.witchs_brew.events import private
@@ -46,7 +47,31 @@ def _pick(choices: list[Choice], cmd: dict[str, Any], reason: str, rule: str) ->
     for choice in choices:
         if choice[0] == want:
             return choice
-    raise _refuse("NOT_OPEN", reason, rule)
+    raise _refuse("NOT_OPEN", f"{reason}: {_open_ways(choices)}", rule)
+
+
+def _open_ways(choices: list[Choice]) -> str:
+    """What the seat may do instead, in short ("open now: give blood or salt, or
+    nothing more"): the why of a refused choice, from the same list the listing uses."""
+    if not choices:
+        return "nothing is open to you now"
+    values: dict[str, list[str]] = {}
+    for command, _ in choices:
+        for key, value in command.items():
+            if key != "type":
+                shown = value if isinstance(value, str) else "a choice"
+                values.setdefault(key, [])
+                if shown not in values[key]:
+                    values[key].append(shown)
+    ways = [
+        f"{key} {wording.listing(vals).replace(' and ', ' or ')}"
+        if "a choice" not in vals
+        else f"{key}: {wording.count(sum(1 for c, _ in choices if key in c), 'way')}"
+        for key, vals in values.items()
+    ]
+    if any(len(command) == 1 for command, _ in choices):
+        ways.append("nothing more")
+    return "open now: " + "; or ".join(ways)
 
 
 def _play(state: State) -> Play:
