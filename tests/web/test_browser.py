@@ -320,8 +320,17 @@ def play_named_turns(ana: Page, bo: Page, rng: random.Random) -> None:
         assert "Ana" in log and "Bo" in log, log
     # a line is credited to the seat that acted, once per command; table events to
     # the table
-    credits = ana.locator("#log li .v").all_inner_texts()
-    assert any(c.endswith("· table") for c in credits) and any(c.endswith("· Bo") for c in credits)
+    # the table, once per command; a sentence that opens with the actor's name is not
+    # credited twice ("Bo places …", never "Bo · Bo places …")
+    lines = ana.locator("#log li:not(.follows)").evaluate_all(
+        "els => els.map(e => [e.dataset.seat, e.querySelector('.v').innerText,"
+        " e.innerText.slice(e.querySelector('.v').innerText.length).trim()])"
+    )
+    credits = [v for _, v, _ in lines]
+    assert any(c.endswith("· table") for c in credits)
+    assert all(c.endswith("· table") for seat, c, _ in lines if seat == "0")
+    by_bo = [(c, text) for _, c, text in lines if c.endswith("· Bo") or text.startswith("Bo ")]
+    assert by_bo and not any(c.endswith("· Bo") and text.startswith("Bo ") for c, text in by_bo)
     ana.wait_for_selector("#clock")
     assert "left" in ana.inner_text("#clock")
     shot(ana, "open-seat", PHONE)

@@ -216,8 +216,10 @@ export class Table {
     const last = this.lastLogged;
     const follows = last && last.seat === seat && ev.time && last.time === ev.time;
     this.lastLogged = { seat, time: ev.time };
-    const who = follows ? "" : seat ? this.seatName(seat) : "table";
     const text = labelText(ev.text || words(ev.type), this.labels);
+    // a sentence that opens with the actor's name credits itself ("Bo places …")
+    const named = seat && text.toLowerCase().startsWith(this.seatName(seat, false).toLowerCase());
+    const who = follows || named ? "" : seat ? this.seatName(seat) : "table";
     this.log.append(el("li", { "data-version": ev.version, "data-seat": seat, class: follows ? "follows" : null },
       el("span", { class: "v", text: `v${ev.version}${who ? ` · ${who}` : ""}` }), " ", text));
     while (this.log.children.length > LOG_LINES) this.log.firstChild.remove();
