@@ -22,8 +22,10 @@ from collections.abc import Callable
 TICK_SECONDS = 0.001  # deliveries are counted per tick of this length
 # a tick after which the loop's thread was on CPU more than this share of the time
 # halves the allowance: deliveries may not keep the loop busy, or a request's next
-# step waits behind them; while the loop has time to spare it grows by GROW_PER_TICK
-BUSY_SHARE = 0.6
+# step waits behind them; while the loop has time to spare it grows by GROW_PER_TICK.
+# At 500 watchers of one game (bench_watch) 0.6 kept Acts fastest but let the
+# watchers fall behind once a delivery cost more than 60 us; 0.8 and more slowed Acts
+BUSY_SHARE = 0.7
 GROW_PER_TICK = 4
 MOST_PER_TICK = 64  # deliveries started in one tick at most, however idle
 
