@@ -1,11 +1,12 @@
 """Deliveries take turns (store.pacing): an idle loop lets them all through at once, a
 tick's allowance is never exceeded, the waiting ones start in order, and a busy loop
-halves the allowance so that request work comes first."""
+or a request in flight cuts the allowance so that request work comes first."""
 
 from __future__ import annotations
 
 import asyncio
 
+from athanor.store import pacing
 from athanor.store.pacing import Pacer
 from tests.waiting import wait_until_async
 
@@ -77,3 +78,21 @@ async def test_a_busy_loop_halves_the_allowance() -> None:
     await ninth  # the tick's deliveries were woken together, and have all run
     assert started == 8 + 4  # half of the allowance
     await asyncio.gather(*tasks)
+
+
+async def test_while_a_request_is_in_flight_only_a_few_deliveries_start_per_tick() -> None:
+    pacer = Pacer(most_per_tick=64)
+    started = 0
+
+    async def deliver() -> None:
+        nonlocal started
+        await pacer.turn()
+        started += 1
+
+    pacer.requests += 1  # as the API counts a call
+    tasks = [asyncio.create_task(deliver()) for _ in range(20)]
+    await asyncio.sleep(0)
+    assert started == pacing.WHILE_REQUESTS
+    pacer.requests -= 1
+    await asyncio.gather(*tasks)  # and the rest once it is answered
+    assert started == 20

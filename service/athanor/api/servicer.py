@@ -93,6 +93,9 @@ def unary(
 ) -> Callable[[Any, Req, grpc.aio.ServicerContext], Awaitable[Resp]]:
     @functools.wraps(fn)
     async def call(self: Any, request: Req, context: grpc.aio.ServicerContext) -> Resp:
+        # counted in flight: meanwhile the watchers' deliveries go a few at a time
+        pacer = self.service.feeds.pacer
+        pacer.requests += 1
         try:
             with statuses(), redis_budget():
                 _refuse_malformed(request)
@@ -100,6 +103,8 @@ def unary(
         except Abort as err:
             await context.abort(err.code, err.message, err.trailing_metadata())
             raise  # not reached: abort raises
+        finally:
+            pacer.requests -= 1
 
     return call
 

@@ -6,10 +6,12 @@ event loop runs its callbacks first come, first served: with hundreds of watcher
 whose sends are all ready at once, an Act's next step queues behind every one of them.
 Each delivery therefore waits for its turn here (`Pacer.turn`): only so many start per
 tick of a millisecond. The allowance grows while the loop has time to spare (an idle
-process delivers in bulk) and halves when it was busy most of the last tick (the
-process cannot keep up, and request work must not wait behind deliveries). Then the
-deliveries wait here, the watchers fall behind, and their subscriptions' queues fill
-until the slowest are dropped (SlowSubscriber); the requests go on at their pace.
+process delivers in bulk) and halves when it was busy nearly all of the last tick;
+while a request is in flight (the API counts them) only a few start per tick, so
+that each of the request's steps waits behind a few deliveries at most. When the
+process cannot keep up, the deliveries wait here, the watchers fall behind, and their
+subscriptions' queues fill until the slowest are dropped (SlowSubscriber); the
+requests go on at their pace.
 """
 
 from __future__ import annotations
@@ -21,13 +23,15 @@ from collections.abc import Callable
 
 TICK_SECONDS = 0.001  # deliveries are counted per tick of this length
 # a tick after which the loop's thread was on CPU more than this share of the time
-# halves the allowance: deliveries may not keep the loop busy, or a request's next
-# step waits behind them; while the loop has time to spare it grows by GROW_PER_TICK.
-# At 500 watchers of one game (bench_watch) 0.6 kept Acts fastest but let the
-# watchers fall behind once a delivery cost more than 60 us; 0.8 and more slowed Acts
-BUSY_SHARE = 0.7
+# halves the allowance, so that a request that comes in finds the loop with little
+# delivery work queued; while the loop has time to spare it grows by GROW_PER_TICK
+BUSY_SHARE = 0.9
 GROW_PER_TICK = 4
 MOST_PER_TICK = 64  # deliveries started in one tick at most, however idle
+# while a request is in flight: its next step waits behind this many deliveries at
+# most (a fixed share of the loop, say 70%, starved 500 watchers of one game when no
+# request was waiting, and 80% slowed the requests: bench_watch)
+WHILE_REQUESTS = 4
 
 
 class Pacer:
@@ -49,6 +53,11 @@ class Pacer:
         self._waiting: deque[asyncio.Future[None]] = deque()
         self._loop: asyncio.AbstractEventLoop | None = None  # None: idle, no tick due
         self._since = (0.0, 0.0)  # loop time and CPU time when the next tick was scheduled
+        # requests in flight, counted by the API around each call
+        self.requests = 0
+
+    def _allowance(self) -> int:
+        return self._allowed if not self.requests else min(self._allowed, WHILE_REQUESTS)
 
     async def turn(self) -> None:
         """Return once this delivery may start: at once while the tick has room."""
@@ -57,7 +66,7 @@ class Pacer:
             self._loop, self._started = loop, 1
             self._schedule(loop)
             return
-        if not self._waiting and self._started < self._allowed:
+        if not self._waiting and self._started < self._allowance():
             self._started += 1
             return
         waiter: asyncio.Future[None] = loop.create_future()
@@ -82,7 +91,8 @@ class Pacer:
         else:
             self._allowed = min(self.most_per_tick, self._allowed + GROW_PER_TICK)
         active, self._started = self._started > 0, 0
-        while self._waiting and self._started < self._allowed:
+        allowance = self._allowance()
+        while self._waiting and self._started < allowance:
             waiter = self._waiting.popleft()
             if not waiter.done():  # a watcher that went away meanwhile is skipped
                 waiter.set_result(None)
