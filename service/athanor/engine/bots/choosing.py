@@ -31,7 +31,9 @@ from athanor.engine.rules import Rules
 JSON = dict[str, Any]
 LOOKAHEAD_TWINS = 2  # twins each basic candidate is played on (common to all candidates)
 MAX_CANDIDATES = 48  # a basic bot with more legal commands judges a sample of them
-EXPLORE = 0.6  # UCB1's exploration weight, for values between 0 and 1
+EXPLORE = 0.4  # UCB1's exploration weight, for values between 0 and 1
+SEARCHED = 6  # the strong bot searches this many of the look-ahead's best commands
+PRIOR = 2  # visits the look-ahead's value counts for in the search
 
 
 def choose(
@@ -52,6 +54,7 @@ def choose(
         chosen = hints.basic(seen, seat, legal, rng) if hints.basic else None
         return chosen if chosen is not None else lookahead(rules, known, seat, legal, rng, hints)
     candidates = (hints.prune(seen, seat, legal) if hints.prune else legal) or legal
+    candidates = [c for c in candidates if c.get("type") not in hints.idle] or candidates
     if len(candidates) == 1:
         return candidates[0]
     return search(rules, known, seat, candidates, rng, hints, budget or Budget())
@@ -61,8 +64,16 @@ def lookahead(
     rules: Rules, known: GameState, seat: int, legal: list[JSON], rng: Rng, hints: Hints
 ) -> JSON:
     """The command whose outcome on a few twins is best for `seat` (ties: any of them)."""
-    candidates = legal if len(legal) <= MAX_CANDIDATES else rng.permuted(legal, MAX_CANDIDATES)
-    candidates = candidates[:MAX_CANDIDATES]
+    candidates, marks = judged(rules, known, seat, some_of(legal, MAX_CANDIDATES, rng), rng, hints)
+    best = max(marks)
+    tied = [c for c, m in zip(candidates, marks, strict=True) if m >= best - 1e-9]
+    return rng.choice([c for c in tied if c.get("type") not in hints.idle] or tied)
+
+
+def judged(
+    rules: Rules, known: GameState, seat: int, candidates: list[JSON], rng: Rng, hints: Hints
+) -> tuple[list[JSON], list[float]]:
+    """Each candidate's mean value once played on the same few twins."""
     twins = [
         (sample(rules, known, seat, Rng(rng.randint(0, 2**64).to_bytes(9, "big"))), b"%d" % k)
         for k in range(LOOKAHEAD_TWINS)
@@ -72,10 +83,35 @@ def lookahead(
         total = 0.0
         for twin, seed in twins:
             after = play(rules, twin, command, seat, seed)
-            total += -1.0 if after is None else value(rules, after, seat, hints)
-        marks.append(total)
-    best = max(marks)
-    return rng.choice([c for c, m in zip(candidates, marks, strict=True) if m >= best - 1e-9])
+            total += 0.0 if after is None else value(rules, after, seat, hints)
+        marks.append(total / len(twins))
+    return candidates, marks
+
+
+def some_of(legal: list[JSON], most: int, rng: Rng) -> list[JSON]:
+    """`legal`, or `most` of them drawn evenly across command types, so a type listed a
+    few times (an end of turn, a sale) is judged beside one listed hundreds of times."""
+    if len(legal) <= most:
+        return legal
+    by_type: dict[str, list[JSON]] = {}
+    for command in legal:
+        by_type.setdefault(str(command.get("type")), []).append(command)
+    groups = [by_type[t] for t in sorted(by_type)]
+    share = [0] * len(groups)
+    left = most
+    while left:  # the places go round the types, each up to the commands it has
+        for i, group in enumerate(groups):
+            if left and share[i] < len(group):
+                share[i] += 1
+                left -= 1
+    out: list[JSON] = []
+    for group, n in zip(groups, share, strict=True):
+        # n draws without replacement, by index: a type may list a hundred thousand
+        picked: set[int] = set()
+        while len(picked) < n:
+            picked.add(rng.randint(0, len(group) - 1))
+        out += [group[i] for i in sorted(picked)]
+    return out
 
 
 def search(
@@ -87,22 +123,24 @@ def search(
     hints: Hints,
     budget: Budget,
 ) -> JSON:
-    """Flat UCB1 over `candidates`, each iteration on a fresh twin (see the module)."""
-    visits = [0] * len(candidates)
-    totals = [0.0] * len(candidates)
+    """UCB1 over the best `SEARCHED` candidates by the one-ply look-ahead, whose
+    value counts as `PRIOR` visits; each iteration on a fresh twin (see the module)."""
+    pool, marks = judged(rules, known, seat, some_of(candidates, MAX_CANDIDATES, rng), rng, hints)
+    order = sorted(range(len(pool)), key=lambda i: -marks[i])[:SEARCHED]
+    candidates = [pool[i] for i in order]
+    visits = [PRIOR] * len(candidates)
+    totals = [PRIOR * marks[i] for i in order]
     started = time.monotonic()
     base = rng.randint(0, 2**64).to_bytes(9, "big")
     done = 0
-    while done == 0 or not _spent(budget, done, started):
-        if done < len(candidates):
-            arm = done
-        else:
-            arm = max(
-                range(len(candidates)),
-                key=lambda i: (
-                    totals[i] / visits[i] + EXPLORE * math.sqrt(math.log(done) / visits[i])
-                ),
-            )
+    while not _spent(budget, done, started):
+        total_visits = sum(visits)
+        arm = max(
+            range(len(candidates)),
+            key=lambda i: (
+                totals[i] / visits[i] + EXPLORE * math.sqrt(math.log(total_visits) / visits[i])
+            ),
+        )
         key = hashlib.sha256(base + b"|%d" % done).digest()
         twin = sample(rules, known, seat, Rng(key + b"twin"))
         after = play(rules, twin, candidates[arm], seat, key + b"move")
@@ -113,8 +151,7 @@ def search(
         visits[arm] += 1
         totals[arm] += mark
         done += 1
-    tried = [i for i in range(len(candidates)) if visits[i]]
-    best = max(tried, key=lambda i: (totals[i] / visits[i], visits[i], -i))
+    best = max(range(len(candidates)), key=lambda i: (totals[i] / visits[i], visits[i], -i))
     return candidates[best]
 
 

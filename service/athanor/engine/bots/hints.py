@@ -36,8 +36,12 @@ class Hints:
     basic: ViewPolicy | None = None
     # the strong bot's candidate moves (drops what it knows to be bad)
     prune: Prune | None = None
-    # moves a rollout plays before judging the position
-    rollout_depth: int = 8
+    # the other seats' random replies a search plays before judging a position (0: it
+    # judges the position its move leads to, on each twin)
+    rollout_depth: int = 0
+    # command types that do not move the game on (a rearrangement): a bot plays one
+    # only when it is strictly better, else two bots could pass the turn back and forth
+    idle: frozenset[str] = frozenset()
 
 
 NO_HINTS = Hints()

@@ -10,6 +10,7 @@ from athanor.engine.bots.hints import Hints
 from athanor.engine.game import GameState, awaited, decide
 from athanor.engine.rng import Rng
 from athanor.engine.rules import Rules
+from athanor.engine.state import replaced
 from athanor.engine.violations import BadCommand, RuleViolation
 
 JSON = dict[str, Any]
@@ -38,10 +39,17 @@ def value(rules: Rules, state: GameState, seat: int, hints: Hints) -> float:
     return 0.5 + 0.45 * math.tanh(lead / hints.lead_scale)
 
 
+def advance(rules: Rules, state: GameState, command: JSON, seat: int, seed: bytes) -> GameState:
+    """The state after `seat` plays `command`, its version moved past the events as a
+    stored batch's would be (the next command's Rng is drawn from the version)."""
+    events, after = decide(rules, state, command, seat, seed)
+    return replaced(after, version=state.version + len(events), undo=None)
+
+
 def play(rules: Rules, state: GameState, command: JSON, seat: int, seed: bytes) -> GameState | None:
     """The state after `seat` plays `command` on a twin (None if the twin refuses it)."""
     try:
-        return decide(rules, state, command, seat, seed)[1]
+        return advance(rules, state, command, seat, seed)
     except (RuleViolation, BadCommand):
         return None
 
@@ -49,11 +57,13 @@ def play(rules: Rules, state: GameState, command: JSON, seat: int, seed: bytes) 
 def rollout(
     rules: Rules, state: GameState, seat: int, hints: Hints, rng: Rng, seed: bytes
 ) -> float:
-    """Random moves by whoever is awaited, `hints.rollout_depth` of them or to the end,
-    then the value of where they led."""
+    """The other seats' random replies until `seat` is awaited again (at most
+    `hints.rollout_depth` moves, or the end), then the value of where they led. The
+    seat's own later moves are left out: played at random, they would count against
+    every command that keeps the turn."""
     for step in range(hints.rollout_depth):
         waiting = [(s, c) for s, c in sorted(awaited(rules, state).items()) if c]
-        if not waiting:
+        if not waiting or any(s == seat for s, _ in waiting):
             break
         mover, commands = rng.choice(waiting)
         after = play(rules, state, rng.choice(commands), mover, seed + b"|%d" % step)

@@ -1,20 +1,31 @@
-"""A bot that plays from its notebook (its own view only): it publishes and endorses
-only what its notebook proves, debunks only what its notebook shows wrong, sells and
-exhibits what it knows it can make, experiments with the ingredients it knows least
-about, and otherwise plays like the random bot.
+"""The Alchemists' bots (engine/bots), which play from the notebook (their own view
+only): they publish and endorse only what the notebook proves, debunk only what it
+shows wrong, sell and exhibit what they know they can make, experiment with the
+ingredients they know least about, and otherwise play like the random bot.
 
-`choose(view, seat, legal, rng)` picks one of `legal`; it never reads the state.
+`choose(view, seat, legal, rng)` picks one of `legal` (the basic level); `deducible`
+keeps the strong bot's search to the theories and debunks the notebook backs. Neither
+reads the state.
 """
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
+from athanor.engine.bots import Hints
 from athanor.games.alchemists.alchemicals import ALCHEMICAL_NAMES, POTIONS, sign
 from athanor.games.alchemists.notebook import Notebook, fact_bits
 
 Command = dict[str, Any]
+T = TypeVar("T")
+# commands that stake reputation on a claim about the hidden assignment
+CLAIMS = ("DebunkApprentice", "DebunkMaster", "PublishTheory", "EndorseTheory")
+
+
+class Chooser(Protocol):
+    """What the bot draws with: the engine's Rng or Python's random.Random."""
+
+    def choice(self, items: list[T]) -> T: ...
 
 
 def _n(alchemical: str) -> int:
@@ -67,7 +78,7 @@ class Mind:
         return theory is not None and list(known) == [theory["alchemical"]]
 
 
-def choose(view: dict[str, Any], seat: int, legal: list[Command], rng: random.Random) -> Command:
+def choose(view: dict[str, Any], seat: int, legal: list[Command], rng: Chooser) -> Command:
     kinds = {c["type"] for c in legal}
     if kinds <= {
         "Decline",
@@ -131,7 +142,7 @@ def choose(view: dict[str, Any], seat: int, legal: list[Command], rng: random.Ra
     return rng.choice(legal)
 
 
-def _declare(view: dict[str, Any], legal: list[Command], rng: random.Random) -> Command:
+def _declare(view: dict[str, Any], legal: list[Command], rng: Chooser) -> Command:
     weights = {
         "test": 3,
         "drink": 2,
@@ -149,3 +160,25 @@ def _declare(view: dict[str, Any], legal: list[Command], rng: random.Random) -> 
     declarations = [c for c in legal if c["type"] == "Declare"]
     best = max(worth(c) for c in declarations)
     return rng.choice([c for c in declarations if worth(c) == best])
+
+
+def deducible(view: dict[str, Any], seat: int, legal: list[Command]) -> list[Command]:
+    """`legal` less the claims the notebook cannot back: a search on sampled worlds
+    would otherwise publish whatever the world it drew happened to make true."""
+    if not any(c["type"] in CLAIMS for c in legal):
+        return legal
+    mind = Mind(view["game"], seat)
+    return [
+        c
+        for c in legal
+        if c["type"] not in CLAIMS
+        or (c["type"].startswith("Debunk") and mind.debunks(c))
+        or (c["type"] in ("PublishTheory", "EndorseTheory") and mind.proven(c))
+    ]
+
+
+def _basic(view: dict[str, Any], seat: int, legal: list[Command], rng: Chooser) -> Command:
+    return choose(view["game"], seat, legal, rng)
+
+
+HINTS = Hints(basic=_basic, prune=deducible, lead_scale=6.0)

@@ -11,8 +11,8 @@ from athanor.engine.bots import Hints
 from athanor.games.valley.scoring import final_ep, virtual_score
 from athanor.games.valley.state import State, player, total_decoctions
 
-INGREDIENT = 0.3  # an ingredient on the board: a fraction of the EP it brews into
-DECOCTION = 0.4  # a decoction beyond the pairs already counted
+INGREDIENT = 0.2  # an ingredient on the board: a fraction of the EP it brews into
+DECOCTION = 0.5  # a decoction: less than the elixir it is made into, so it is spent
 TOKEN = 0.5  # an unused special token
 
 
@@ -20,7 +20,7 @@ def worth(rules: Any, state: State, seat: int) -> float:
     p = player(state, seat)
     held = (
         INGREDIENT * sum(p["ingredients"].values())
-        + DECOCTION * (total_decoctions(p) % 2)
+        + DECOCTION * total_decoctions(p)
         + TOKEN * len(p["tokens"])
     )
     mine = final_ep(rules.cards, state, seat)["total"] + held
@@ -29,4 +29,5 @@ def worth(rules: Any, state: State, seat: int) -> float:
     return mine
 
 
-HINTS = Hints(worth=worth, lead_scale=12.0)
+# rearranging the chest is free and changes no score: never a move for its own sake
+HINTS = Hints(worth=worth, lead_scale=12.0, idle=frozenset({"Rearrange"}))
