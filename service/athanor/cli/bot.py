@@ -1,4 +1,11 @@
-"""A bot that plays seats with random legal commands, through the public API."""
+"""A bot that plays seats through the public API: random legal commands, or, at the
+basic and strong levels (engine/bots), moves chosen from the seat's information set.
+
+The levels above random think on a game state: this client folds the game's operator
+log (GetLog with the operator's token) and hands the state to the bot, which starts
+by replacing it with the seat's canonical twin, so its moves depend on what the seat
+may see only. A seat's own token gets a redacted log, which cannot be folded: with one,
+give the seat to the server's bot instead (`athanor seat GAME S --bot --level L`)."""
 
 from __future__ import annotations
 
@@ -12,12 +19,73 @@ from typing import Any
 
 import grpc
 
-from athanor.cli.client import metadata, refusal
+from athanor.app.kinds import Kinds
+from athanor.cli.client import ClientError, metadata, refusal
+from athanor.engine import bots as levels
+from athanor.engine import game
+from athanor.engine.record import Record
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 
 MAX_RETRIES = 20
 RESIGNED = "RESIGNED"  # the refusal of a move for a seat the server's bot plays
+
+
+# (seat, its legal commands as JSON text) -> the one to send
+Picker = Callable[[int, list[str]], str]
+
+
+class Thinker:
+    """Chooses moves at a level above random from the folded operator log."""
+
+    def __init__(
+        self,
+        stub: pb_grpc.AthanorStub,
+        game_id: str,
+        token: str | None,
+        level: str,
+        budget: levels.Budget,
+        seed: int,
+    ) -> None:
+        self.stub, self.game_id, self.md = stub, game_id, metadata(token)
+        self.level, self.budget, self.seed = level, budget, seed
+        self.kinds = Kinds.discover()
+
+    def records(self) -> list[Record]:
+        out = []
+        for entry in self.stub.GetLog(pb.GetLogRequest(game_id=self.game_id), metadata=self.md):
+            if entry.WhichOneof("item") == "stored":
+                out.append(Record.from_stored(entry.stored.data.encode(), entry.stored.hash))
+        if not out:
+            raise ClientError(
+                f"a {self.level} bot folds the game's log, which needs the operator's token; "
+                "with a seat's token give the seat to the server's bot instead: "
+                f"athanor seat GAME S --bot --level {self.level}"
+            )
+        return out
+
+    def __call__(self, seat: int, legal: list[str]) -> str:
+        records = self.records()
+        rules = self.kinds.for_created(records[0])
+        state = game.fold(rules, records)
+        seed = f"{self.game_id}:{state.version}:{seat}:{self.seed}".encode()
+        move = levels.choose(rules, state, seat, self.level, seed, self.budget)
+        return json.dumps(move)
+
+
+def picker(
+    stub: pb_grpc.AthanorStub,
+    game_id: str,
+    token: str | None,
+    level: str,
+    think_seconds: float,
+    rng: random.Random,
+) -> Picker:
+    """How `athanor bot --level` picks: at random, or by a Thinker."""
+    if level == levels.RANDOM:
+        return lambda seat, legal: rng.choice(legal)
+    budget = levels.Budget(seconds=think_seconds)
+    return Thinker(stub, game_id, token, level, budget, rng.randrange(2**32))
 
 
 @dataclass
@@ -36,6 +104,7 @@ def play(
     on_command: Callable[[int, int, str], None] = lambda seat, version, cmd: None,
     max_commands: int = 1_000_000,
     left_to_the_server: set[int] | None = None,
+    pick: Picker | None = None,
 ) -> BotResult:
     """Act for `seats` until the game ends or none of them has anything to do.
 
@@ -45,6 +114,8 @@ def play(
     """
     if left_to_the_server is None:
         left_to_the_server = set()
+    if pick is None:
+        pick = picker(stub, game_id, token, levels.RANDOM, 0.0, rng)
     md = metadata(token)
     commands = 0
     conflicts = 0
@@ -57,7 +128,7 @@ def play(
             # only legal commands: free ones (free_commands_json) never advance the game
             if not legal.commands_json:
                 continue
-            choice = rng.choice(list(legal.commands_json))
+            choice = pick(seat, list(legal.commands_json))
             try:
                 result = stub.Act(
                     pb.ActRequest(
@@ -96,6 +167,7 @@ def follow(
     rng: random.Random,
     on_command: Callable[[int, int, str], None] = lambda seat, version, cmd: None,
     max_commands: int = 1_000_000,
+    pick: Picker | None = None,
 ) -> BotResult:
     """Play `seats` whenever they are awaited, waiting for the game between turns on
     one Watch (kept open: a new stream per turn costs a subscription each), until the
@@ -107,7 +179,15 @@ def follow(
     try:
         while True:
             result = play(
-                stub, game_id, seats, token, rng, on_command, max_commands - total, server_plays
+                stub,
+                game_id,
+                seats,
+                token,
+                rng,
+                on_command,
+                max_commands - total,
+                server_plays,
+                pick,
             )
             total += result.commands
             if result.over or total >= max_commands:

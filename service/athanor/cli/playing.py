@@ -18,6 +18,7 @@ from athanor.cli.client import ClientError, print_json
 from athanor.cli.event_lines import events_between, print_event
 from athanor.cli.options import Subparsers, add_client
 from athanor.cli.outcome import finished_table
+from athanor.engine.bots import DEFAULT_THINK_SECONDS, LEVELS
 from athanor.v1 import athanor_pb2 as pb
 
 
@@ -48,8 +49,15 @@ def add_play_parsers(sub: Subparsers) -> None:
     c.add_argument(
         "--from", dest="from_version", type=int, default=1, help="the first version to print"
     )
-    c = add_client(sub, "bot", cmd_bot, "play seats with random legal commands")
+    c = add_client(sub, "bot", cmd_bot, "play seats (random legal commands, or a --level)")
     c.add_argument("game", help="the game id")
+    c.add_argument("--level", default="random", choices=LEVELS, help="the bot's level")
+    c.add_argument(
+        "--think-seconds",
+        type=float,
+        default=DEFAULT_THINK_SECONDS,
+        help="a strong bot's time per move",
+    )
     c.add_argument("--seats", default="all", help="all, or seats like 1,3")
     c.add_argument("--rng-seed", type=int, help="seed for the bot's own choices")
     c.add_argument(
@@ -186,7 +194,8 @@ def cmd_bot(args: argparse.Namespace, s: Any, md: Any) -> int:
 
     token = md[0][1].split(" ", 1)[1] if md else None
     run = bot.follow if args.follow else bot.play
-    result = run(s, args.game, seats, token, rng, report, args.max_commands)
+    pick = bot.picker(s, args.game, token, args.level, args.think_seconds, rng)
+    result = run(s, args.game, seats, token, rng, report, args.max_commands, pick=pick)
     ending = "the game is over" if result.over else "its seats have nothing to do"
     print(f"bot: {result.commands} commands, now at v{result.version}; {ending}")
     return 0

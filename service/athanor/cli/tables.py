@@ -11,6 +11,7 @@ from typing import Any
 
 from athanor.cli.client import ClientError, print_json
 from athanor.cli.options import Subparsers, add_client
+from athanor.engine.bots import LEVELS
 from athanor.v1 import athanor_pb2 as pb
 
 
@@ -52,7 +53,7 @@ def add_table_parsers(sub: Subparsers) -> None:
     c.add_argument("game", help="the game id")
     c.add_argument("seat_number", metavar="S", type=int, help="the seat")
     c.add_argument("--bot", action="store_true", help="the server's bot plays the seat")
-    c.add_argument("--level", default="random", choices=["random"], help="the bot's level")
+    c.add_argument("--level", default="random", choices=LEVELS, help="the bot's level")
     c.add_argument(
         "--confirm", action="store_true", help="even a seat a player holds by name (operator)"
     )
