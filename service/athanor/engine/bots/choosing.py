@@ -71,15 +71,26 @@ def lookahead(
 
 
 def judged(
-    rules: Rules, known: GameState, seat: int, candidates: list[JSON], rng: Rng, hints: Hints
+    rules: Rules,
+    known: GameState,
+    seat: int,
+    candidates: list[JSON],
+    rng: Rng,
+    hints: Hints,
+    budget: Budget | None = None,
+    started: float = 0.0,
 ) -> tuple[list[JSON], list[float]]:
-    """Each candidate's mean value once played on the same few twins."""
+    """Each candidate's mean value once played on the same few twins (with a budget in
+    seconds, those judged before it ran out: a strong bot moves when its time is up)."""
     twins = [
         (sample(rules, known, seat, Rng(rng.randint(0, 2**64).to_bytes(9, "big"))), b"%d" % k)
         for k in range(LOOKAHEAD_TWINS)
     ]
     marks: list[float] = []
-    for command in candidates:
+    for n, command in enumerate(candidates):
+        if n and budget is not None and budget.iterations is None and _spent(budget, 0, started):
+            candidates = candidates[:n]
+            break
         total = 0.0
         for twin, seed in twins:
             after = play(rules, twin, command, seat, seed)
@@ -125,12 +136,13 @@ def search(
 ) -> JSON:
     """UCB1 over the best `SEARCHED` candidates by the one-ply look-ahead, whose
     value counts as `PRIOR` visits; each iteration on a fresh twin (see the module)."""
-    pool, marks = judged(rules, known, seat, some_of(candidates, MAX_CANDIDATES, rng), rng, hints)
+    started = time.monotonic()
+    some = some_of(candidates, MAX_CANDIDATES, rng)
+    pool, marks = judged(rules, known, seat, some, rng, hints, budget, started)
     order = sorted(range(len(pool)), key=lambda i: -marks[i])[:SEARCHED]
     candidates = [pool[i] for i in order]
     visits = [PRIOR] * len(candidates)
     totals = [PRIOR * marks[i] for i in order]
-    started = time.monotonic()
     base = rng.randint(0, 2**64).to_bytes(9, "big")
     done = 0
     while not _spent(budget, done, started):
