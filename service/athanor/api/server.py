@@ -151,25 +151,36 @@ def bind(
 
 
 async def watch_health(
-    store: RedisEventStore, servicer: health.aio.HealthServicer, stop: asyncio.Event
+    store: RedisEventStore,
+    servicer: health.aio.HealthServicer,
+    stop: asyncio.Event,
+    checked: asyncio.Event | None = None,
 ) -> None:
-    """Keep the health status in step with Redis."""
+    """Keep the health status in step with Redis; `checked` is set once the first
+    status is (a server says it is ready only then: a health check before it would
+    find no status at all)."""
     last = None
-    while not stop.is_set():
-        ok = await store.ping()
-        status = (
-            health_pb2.HealthCheckResponse.SERVING
-            if ok
-            else health_pb2.HealthCheckResponse.NOT_SERVING
-        )
-        if status != last:
-            for name in ("", SERVICE_NAME):
-                await servicer.set(name, status)
-            if not ok:
-                log.warning("Redis does not answer: health is NOT_SERVING")
-            last = status
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), HEALTH_POLL_SECONDS)
+    try:
+        while not stop.is_set():
+            ok = await store.ping()
+            status = (
+                health_pb2.HealthCheckResponse.SERVING
+                if ok
+                else health_pb2.HealthCheckResponse.NOT_SERVING
+            )
+            if status != last:
+                for name in ("", SERVICE_NAME):
+                    await servicer.set(name, status)
+                if not ok:
+                    log.warning("Redis does not answer: health is NOT_SERVING")
+                last = status
+            if checked is not None:
+                checked.set()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), HEALTH_POLL_SECONDS)
+    finally:
+        if checked is not None:
+            checked.set()  # a stop before the first check leaves no one waiting
 
 
 class GrpcPort:

@@ -144,7 +144,10 @@ async def _serve(
         grpc_port = GrpcPort(AthanorServicer(service), reuse_port)
         port = await grpc_port.start(config.host, config.port, config.tls_cert, config.tls_key)
         stop = stop_on_signals()
-        health_task = asyncio.create_task(watch_health(storage.store, grpc_port.health, stop))
+        checked = asyncio.Event()
+        health_task = asyncio.create_task(
+            watch_health(storage.store, grpc_port.health, stop, checked)
+        )
         await service.bots.start()  # the seats given to the server's bot play on
         policy = None
         if config.archive_after_days is not None:
@@ -152,6 +155,7 @@ async def _serve(
             policy.start()
         await asyncio.sleep(0)
         web = await start_web(grpc_port.servicer, config, reuse_port)
+        await checked.wait()
         ready(f"athanor serving on {config.host}:{port}")
         if web is not None:
             scheme = "https" if config.tls_cert else "http"
