@@ -22,6 +22,7 @@ from athanor.app.service import GameService
 from athanor.app.watching import Heartbeat
 from athanor.engine import game
 from athanor.store import GameFeeds, RedisEventStore, SlowSubscriber, connect
+from athanor.store.pacing import Pacer
 from tests import backends
 from tests.fixture_game.crucible import GAME, RULES
 from tests.waiting import wait_until_async
@@ -233,6 +234,9 @@ async def test_an_act_returns_before_its_event_reaches_every_watcher(
     game_id = created.game_id
     group = [Watcher(service, game_id, SPECTATOR) for _ in range(watchers)]
     await all_given(group, created.version)
+    # from here 8 deliveries per tick of 100 ms: the Act would have to take most of a
+    # second for every watcher to be served before its reply, however busy the machine
+    service.feeds.pacer = Pacer(most_per_tick=8, tick_seconds=0.1)
     state = (await service.games.load(game_id)).state
     command = game.legal_commands(RULES, state, 1)[0]
     result = await service.commands.act(game_id, 1, command, uuid.uuid4().hex)
