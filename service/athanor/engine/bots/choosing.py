@@ -139,7 +139,11 @@ def search(
     started = time.monotonic()
     some = some_of(candidates, MAX_CANDIDATES, rng)
     pool, marks = judged(rules, known, seat, some, rng, hints, budget, started)
-    order = sorted(range(len(pool)), key=lambda i: -marks[i])[:SEARCHED]
+    # ties in a random order: `some_of` lists the commands by type, and a search that
+    # kept the first of equals would favour one type whenever the look-ahead sees none
+    # better (it cost the strong bot most of its games against basic)
+    shuffled = rng.shuffled(range(len(pool)))
+    order = sorted(shuffled, key=lambda i: -marks[i])[:SEARCHED]
     candidates = [pool[i] for i in order]
     visits = [PRIOR] * len(candidates)
     totals = [PRIOR * marks[i] for i in order]
@@ -163,7 +167,7 @@ def search(
         visits[arm] += 1
         totals[arm] += mark
         done += 1
-    best = max(range(len(candidates)), key=lambda i: (totals[i] / visits[i], visits[i], -i))
+    best = max(range(len(candidates)), key=lambda i: (round(totals[i] / visits[i], 9), visits[i]))
     return candidates[best]
 
 
