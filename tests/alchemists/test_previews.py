@@ -49,8 +49,7 @@ def test_the_bid_preview_follows_the_reputation_zones() -> None:
 def test_buying_the_witchs_trunk_says_it_draws_seven() -> None:
     text = said({"type": "BuyArtifact", "artifact": "witchs-trunk"})
     assert (
-        text
-        == "Buys Witch's Trunk for 3 gold: gold 5 to 2; you draw 7 ingredients; "
+        text == "Buys Witch's Trunk for 3 gold: gold 5 to 2; you draw 7 ingredients; "
         "2 points at game end."
     )
 
