@@ -9,6 +9,7 @@ Rng. Each game's support module binds these to its rules and seed.
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
@@ -16,6 +17,7 @@ from typing import Any, TypeVar
 
 from athanor.engine import Event, Rng, game
 from athanor.engine.game import GameState
+from athanor.engine.local import LocalGame
 from athanor.engine.record import canonical
 from athanor.engine.rules import Rules
 from athanor.engine.settle import copy_state
@@ -183,3 +185,24 @@ class Shown:
             said = game.previews(rules, twin, listed, audience)
             assert said == self.previews[audience], f"{where}: previews"
         return where
+
+
+NAMES = {1: "Chidi", 2: "Eleanor", 3: "Tahani", 4: "Jason"}  # people, for sentences
+
+
+def named_sentences(rules: Rules, seats: int, games: int, moves: int) -> list[str]:
+    """Every sentence of a few random games, as each audience reads it with the seats
+    named (`NAMES`), that names someone: for checks that a person reads right."""
+    seen: set[str] = set()
+    for n in range(games):
+        rng = random.Random(n)
+        local = LocalGame(rules, rules.validate_options({}, seats), seats, bytes([n]) * 32)
+        for _ in range(moves):
+            legal = local.legal_moves()
+            if not legal:
+                break
+            for record in local.submit(*rng.choice(legal)):
+                for audience in audiences(seats):
+                    body = record.event.body_for(audience)
+                    seen.add(game.describe(rules, record.type, body, names=NAMES))
+    return sorted(s for s in seen if any(n in s for n in NAMES.values()))

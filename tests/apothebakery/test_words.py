@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
 from athanor.engine import game
-from athanor.engine.local import LocalGame
 from athanor.games.apothebakery.rules import RULES
+from tests.rules_support import NAMES, named_sentences
 
 
 def test_a_seat_private_event_reads_the_same_from_the_full_and_the_redacted_body() -> None:
@@ -58,9 +57,6 @@ def test_poltergeist_moves_name_the_elixirs() -> None:
     assert game.describe(RULES, "ElixirsPassed", body) == (
         "The Poltergeist moves seat 1's Pure Rock to seat 2 and seat 2's Impure Water to seat 1."
     )
-
-
-NAMES = {1: "Chidi", 2: "Eleanor", 3: "Tahani", 4: "Jason"}
 
 
 def said(event_type: str, body: dict[str, object]) -> str:
@@ -138,18 +134,7 @@ def test_private_bodies_are_worded_from_what_the_reader_was_sent() -> None:
 def test_no_sentence_calls_a_named_seat_it(seats: int) -> None:
     """Sentences are read with the players' names ("Seat N" becomes the name): a seat
     is a person, never "its" (nor "seats 1, 2", which no name replaces)."""
-    seen: set[str] = set()
-    for n in range(4):  # random games end early (everyone passes): a few of them
-        rng = random.Random(n)
-        local = LocalGame(RULES, RULES.validate_options({}, seats), seats, bytes([n]) * 32)
-        for _ in range(1500):
-            moves = local.legal_moves()
-            if not moves:
-                break
-            for record in local.submit(*rng.choice(moves)):
-                for audience in (None, *range(1, seats + 1)):
-                    seen.add(said(record.type, record.event.body_for(audience)))
-    named = [s for s in seen if any(n in s for n in NAMES.values())]
+    named = named_sentences(RULES, seats, 4, 1500)
     assert named
     for text in named:
         assert not re.search(r"\bits\b", text), text

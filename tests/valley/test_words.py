@@ -3,16 +3,13 @@ nouns, and every sentence reads right with the players' names put for "Seat N"."
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
 from athanor.engine import game
-from athanor.engine.local import LocalGame
 from athanor.games.valley.rules import RULES
-
-NAMES = {1: "Chidi", 2: "Eleanor", 3: "Tahani", 4: "Jason"}
+from tests.rules_support import NAMES, named_sentences
 
 
 def said(event_type: str, body: dict[str, object]) -> str:
@@ -55,18 +52,7 @@ def test_skills_and_events_read_with_a_name() -> None:
 
 @pytest.mark.parametrize("seats", [1, 2, 3])
 def test_no_sentence_calls_a_named_seat_it(seats: int) -> None:
-    seen: set[str] = set()
-    for n in range(2):
-        rng = random.Random(n)
-        local = LocalGame(RULES, RULES.validate_options({}, seats), seats, bytes([n]) * 32)
-        for _ in range(400):
-            moves = local.legal_moves()
-            if not moves:
-                break
-            for record in local.submit(*rng.choice(moves)):
-                for audience in (None, *range(1, seats + 1)):
-                    seen.add(said(record.type, record.event.body_for(audience)))
-    named = [s for s in seen if any(n in s for n in NAMES.values())]
+    named = named_sentences(RULES, seats, 2, 400)
     assert named
     for text in named:
         assert not re.search(r"\bits\b", text), text
