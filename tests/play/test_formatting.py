@@ -155,7 +155,7 @@ def test_the_field_is_drawn_with_each_tiles_arrows() -> None:
     text = fmt.render_view(view, 1)
     assert " ↑\n  ←A*→⇐B+⇒\n   ↓   ↓" in text
     assert "A 0,0 City of Crasis" in text
-    assert grid.drawn_tile_turned(view, 1) == " quarter turns: E→ S⇓"
+    assert grid.drawn_tile_turned(view, 1) == " quarter turn: E→ S⇓"
 
 
 def test_a_seat_the_servers_bot_plays_is_bot_n_as_in_the_servers_texts() -> None:

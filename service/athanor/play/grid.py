@@ -117,11 +117,11 @@ def turned(arrows: Mapping[str, Any], rot: int) -> str:
 
 
 def drawn_tile_turned(view: Mapping[str, Any], rot: int) -> str:
-    """The tile being placed, turned `rot`: " quarter turns: N↑ E⇒ W←"; "" when the view
-    has no tile being placed."""
+    """The tile being placed, turned `rot`, to follow the number of turns: " quarter
+    turns: N↑ E⇒ W←" (" quarter turn:" for one); "" when no tile is being placed."""
     game = view.get("game")
     build = game.get("build") if isinstance(game, dict) else None
     drawn = build.get("drawn_arrows") if isinstance(build, dict) else None
     if not isinstance(drawn, dict):
         return ""
-    return f" quarter turns: {turned(drawn, rot)}"
+    return f" quarter turn{'' if rot == 1 else 's'}: {turned(drawn, rot)}"
