@@ -192,6 +192,7 @@ def check_views(table: Table) -> set[str]:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow  # the quick run labels fixed games (below)
 @settings(
     max_examples=10,
     deadline=None,

@@ -418,6 +418,7 @@ def play_checked(table: Table, per_seat: int = 0) -> Counter[str]:
 
 
 @pytest.mark.rule(*RULE_IDS)
+@pytest.mark.slow  # the quick run compares fixed games (below)
 @settings(
     max_examples=8,
     deadline=None,

@@ -47,7 +47,10 @@ def taken_back(before: GameState, seat: int, command: dict[str, Any]) -> GameSta
     return after
 
 
-@pytest.mark.parametrize(("seats", "events", "n"), [(1, True, 0), (2, True, 1), (3, False, 2)])
+@pytest.mark.parametrize(
+    ("seats", "events", "n"),
+    [(1, True, 0), (2, True, 1), pytest.param(3, False, 2, marks=pytest.mark.slow)],
+)
 def test_every_action_is_taken_back(seats: int, events: bool, n: int) -> None:
     """In random games, every action (and the setup skill points) is taken back, to the
     state before it."""
