@@ -54,7 +54,9 @@ def check_spectator(state: Any, view: JSON) -> None:
             assert label in public or label not in text, label
 
 
-@pytest.mark.parametrize("seats,n", [(2, 0), (3, 1), (4, 2)])
+@pytest.mark.parametrize(
+    "seats,n", [(2, 0), *(pytest.param(s, n, marks=pytest.mark.slow) for s, n in ((3, 1), (4, 2)))]
+)
 def test_the_board_comes_from_the_view_alone(seats: int, n: int) -> None:
     rng = random.Random(f"board-{seats}-{n}")
     options = RULES.validate_options({}, seats)

@@ -45,7 +45,7 @@ def _athanor(server: ServerProcess, *args: str) -> subprocess.CompletedProcess[s
 
 
 @pytest.mark.rule("RC-Q-02", "RC-Q-14", "RC-Q-15")
-@pytest.mark.parametrize("seats", [3, 4, 5])
+@pytest.mark.parametrize("seats", [3, *(pytest.param(n, marks=pytest.mark.slow) for n in (4, 5))])
 def test_the_bot_plays_every_player_count_to_the_end(
     brew_server: ServerProcess, seats: int
 ) -> None:
