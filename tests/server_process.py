@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from pathlib import Path
 import grpc
 
 from athanor.v1 import athanor_pb2_grpc
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE_GAME = "tests.fixture_game.crucible:GAME"
@@ -81,6 +83,19 @@ class ServerProcess:
             if not line and self.proc.poll() is not None:
                 break
         raise RuntimeError(f"server did not start (last line: {line!r})")
+
+    def wait_for_lines(self, pattern: str, what: str) -> list[str]:
+        """The log's lines matching `pattern`, once there is at least one: the server
+        writes its log from a thread of its own a moment after the fact."""
+        found: list[str] = []
+
+        def seen() -> bool:
+            lines = self.log_path.read_text().splitlines()
+            found[:] = [line for line in lines if re.search(pattern, line)]
+            return bool(found)
+
+        wait_until(seen, what)
+        return found
 
     def channel(self) -> grpc.Channel:
         return grpc.insecure_channel(self.address)

@@ -330,9 +330,8 @@ def test_the_policy_archives_games_finished_long_enough_ago(tmp_path: Path) -> N
         events = (
             server.stub().Verify(pb.VerifyRequest(game_id=late), metadata=server.operator()).events
         )
-        lines = server.log_path.read_text().splitlines()
         pattern = rf"archived game={late} events={events} bundle_bytes=\d+ freed_bytes=\d+"
-        assert sum(bool(re.search(pattern, line)) for line in lines) == 1
+        assert len(server.wait_for_lines(pattern, f"the archive line of {late}")) == 1
         assert json.loads(server.stub().GetView(pb.GetViewRequest(game_id=late)).view_json)["over"]
         clean_log(server)
     finally:

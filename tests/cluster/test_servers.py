@@ -222,7 +222,7 @@ def test_a_write_fewer_replicas_confirm_is_unavailable_and_says_why(
         tmp_path, cluster, "--min-replicas", "2", "--min-replicas-timeout", "0.2"
     )  # each master has one replica
     try:
-        assert "fewer than --min-replicas 2" in server.log_path.read_text()
+        server.wait_for_lines("fewer than --min-replicas 2", "the replicas warning")
         with pytest.raises(grpc.RpcError) as refused:
             new_game(server)
         assert refused.value.code() == grpc.StatusCode.UNAVAILABLE

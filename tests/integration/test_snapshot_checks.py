@@ -45,8 +45,10 @@ def test_a_snapshot_changed_in_redis_is_not_served_and_verify_reports_it(
         assert not report.ok
         assert report.first_bad_version == version
         assert f"the snapshot at version {version} does not match the events" in report.reason
-        logged = [line for line in server.log_path.read_text().splitlines() if "snapshot" in line]
-        assert any(game_id in line and f"version {version}" in line for line in logged)
+        server.wait_for_lines(
+            rf"game={game_id} snapshot at version {version} rejected",
+            "the snapshot mismatch in the log",
+        )
     finally:
         server.stop()
         raw.close()
