@@ -31,6 +31,23 @@ READY = (
     ":not([aria-disabled])') !== null)"
 )
 
+# opens every folded <details> around an element, outermost first
+OPEN_FOLDS = """b => {
+  const folds = [];
+  for (let d = b.closest('details'); d; d = d.parentElement.closest('details')) folds.unshift(d);
+  for (const d of folds) if (!d.open) d.querySelector(':scope > summary').click();
+}"""
+# on a drawn board: our turn with a piece, a part or a Confirm to tap, or the game over
+BOARD_READY = (
+    "document.getElementById('main').dataset.over === 'yes'"
+    " || (document.querySelector('#turn[data-turn=mine]') !== null"
+    " && document.querySelector('#builder') !== null"
+    " && !document.querySelector('#builder button.confirm[aria-busy]'))"
+)
+# what a player taps while building a move on the board: a piece bound to a move, a
+# part the builder asks for, a move no piece stands for
+BOARD_TAPS = "#board .drawn .legal, #builder button.part-option, #builder button.start"
+
 if TYPE_CHECKING:  # the browser fixture skips when Playwright is missing
     from playwright.sync_api import Page
 
@@ -65,8 +82,8 @@ def tap(page: Page, selector: str, rng: random.Random | None = None) -> None:
     would (opening its folded group first), and wait until the page moved on."""
     buttons = page.locator(selector)
     button = buttons.nth(rng.randrange(buttons.count())) if rng else buttons.first
-    if not button.is_visible():  # its group is folded: open it
-        button.locator("xpath=ancestor::details[1]/summary").click()
+    if not button.is_visible():  # its group (and the list under a drawn board) is folded
+        button.evaluate(OPEN_FOLDS)
     before = version(page)
     button.click()
     page.wait_for_function(MOVED.format(before=before), timeout=15_000)
@@ -88,6 +105,37 @@ def play(page: Page, rng: random.Random, deadline: float, until_moves: int | Non
     raise AssertionError(
         f"the game did not end in {GAME_SECONDS}s ({moves} moves): {page.inner_text('#status')}"
     )
+
+
+def tap_on_board(page: Page, rng: random.Random, at_most: int = 60) -> None:
+    """Build one move on the drawn board by tapping random pieces and parts (never the
+    list of moves), then Confirm it and wait until the page moved on."""
+    for _ in range(at_most):
+        confirm = page.locator("#builder button.confirm")
+        if confirm.count() and rng.random() < 0.7:
+            before = version(page)
+            confirm.click()
+            page.wait_for_function(MOVED.format(before=before), timeout=15_000)
+            return
+        taps = page.locator(BOARD_TAPS)
+        if not taps.count():
+            assert confirm.count(), "nothing to tap on the board and no move to confirm"
+            continue
+        taps.nth(rng.randrange(taps.count())).click()
+    raise AssertionError(f"no move built on the board after {at_most} taps")
+
+
+def play_on_board(page: Page, rng: random.Random, deadline: float) -> int:
+    """Play to the end of the game by taps on the board only; returns the moves made."""
+    moves = 0
+    while time.monotonic() < deadline:
+        page.wait_for_function(BOARD_READY, timeout=max(1, deadline - time.monotonic()) * 1000)
+        if page.get_attribute("#main", "data-over") == "yes":
+            return moves
+        tap_on_board(page, rng)
+        moves += 1
+    shot(page, "stuck-board", page.viewport_size or PHONE)
+    raise AssertionError(f"the game did not end by board taps in {GAME_SECONDS}s ({moves} moves)")
 
 
 def connect(server: WebServer, method: str, body: dict, token: str = "") -> dict:

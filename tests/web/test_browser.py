@@ -130,7 +130,7 @@ def valley_with_a_restart(browser: Browser, web_server: WebServer, to_the_end: b
         seat.goto(seat_link)
         spectator = desk.new_page()
         spectator.goto(spectate_link)
-        seat.wait_for_selector("#board .board-section")
+        seat.wait_for_selector("#board .board-title")
         assert "Display" in seat.inner_text("#board")
         seat.wait_for_function(READY)
         assert seat.title() == "● Your turn — Athanor"
@@ -140,7 +140,7 @@ def valley_with_a_restart(browser: Browser, web_server: WebServer, to_the_end: b
         shot(seat, "valley-seat", PHONE)
         shot(seat, "valley-seat", DESKTOP)
         seat.set_viewport_size(PHONE)
-        spectator.wait_for_selector("#board .board-section")
+        spectator.wait_for_selector("#board .board-title")
         assert_accessible(spectator, "spectator's page")
 
         # a restart: both pages say so, then resume from the last version they saw
@@ -204,7 +204,7 @@ def test_apothebakery_to_the_end(browser: Browser, web_server: WebServer) -> Non
         seat.goto(seat_link)
         spectator = desk.new_page()
         spectator.goto(spectate_link)
-        seat.wait_for_selector("#board .board-section")
+        seat.wait_for_selector("#board .board-title")
         deadline = time.monotonic() + GAME_SECONDS
         seat.wait_for_function(READY)
         check_moves_reachable(seat)
@@ -302,7 +302,7 @@ def join_from_lobby_list(page: Page, server: WebServer, code: str) -> None:
 def play_named_turns(ana: Page, bo: Page, rng: random.Random) -> None:
     """Both tables name the players; two moves each, logged under their names."""
     for page in (ana, bo):
-        page.wait_for_selector("#board .board-section")
+        page.wait_for_selector("#board .board-title")
         page.wait_for_selector("#players li[data-seat='3']")
         players = page.inner_text("#players")
         assert "Ana" in players and "Bo" in players and "Bot 3" in players

@@ -51,7 +51,7 @@ def seat_link(page: Page, server: WebServer) -> str:
 
 
 def plays_seat_1(page: Page) -> None:
-    page.wait_for_selector("#board .board-section")
+    page.wait_for_selector("#board .board-title")
     # the heading names the seat; the tab's title says whose turn it is
     assert "seat 1" in page.inner_text("#title")
     page.wait_for_function("document.title.endsWith('— Athanor')")
@@ -158,7 +158,7 @@ def test_a_seat_link_leaves_the_address_and_the_seat_plays_on(
         page.wait_for_selector("#lobby-games")
         assert token not in json.dumps(storage(page))
         page.go_back()
-        page.wait_for_selector("#board .board-section")
+        page.wait_for_selector("#board .board-title")
         page.wait_for_selector("#title:has-text('spectator')")
         assert page.locator("#actions").is_hidden()
 

@@ -4,11 +4,23 @@
 // While the link is down every button is disabled; while a move is on its way they are
 // aria-disabled (a tap does nothing, the focus stays) and that move shows as pending.
 import { el, words } from "./dom.js";
-import { labelText, variantTexts } from "./render.js";
+import { labelText, valueText, variantTexts } from "./render.js";
+import { DONE, canon } from "./parts.js";
 
+// with a drawn board: the move being built on it, and every legal move as a list folded
+// below (the fallback); without one, the list alone
 export function movesNodes(t) {
-  const legal = t.legal;
   if (t.view.over) return []; // the end screen says it
+  if (!t.boardDrawn) return listNodes(t);
+  const open = t.groupState.get("all-moves") === true;
+  const all = el("details", { id: "all-moves", class: "all-moves", open: open || undefined },
+    el("summary", { text: "Every legal move, as a list" }), listNodes(t));
+  all.addEventListener("toggle", () => t.groupState.set("all-moves", all.open));
+  return [builderNodes(t), all];
+}
+
+function listNodes(t) {
+  const legal = t.legal;
   if (!legal) return [el("p", { class: "panel", text: "Nothing to do." })];
   const commands = (legal.commandsJson || []).map((c) => JSON.parse(c));
   const free = (legal.freeCommandsJson || []).map((c) => JSON.parse(c));
@@ -58,6 +70,54 @@ function button(t, command, which, text, preview) {
   el("span", { class: "args", text: text }),
   preview ? el("span", { class: "preview", text: labelText(preview, t.labels) }) : null,
   pending ? el("span", { class: "sending", text: "⏳ sent: waiting for the server…" }) : null);
+}
+
+// the move being built on the board: what is chosen, the part still to choose, and
+// once the move is whole its preview and a Confirm
+function builderNodes(t) {
+  const b = t.builder;
+  const box = [el("h2", { id: "builder-title", text: b.items.length ? "Your move" : "No move of yours now" })];
+  if (!t.online) box.push(el("p", { class: "hint", text: "Paused: no connection to the server." }));
+  if (b.type === null) {
+    if (b.bound.size && b.items.some((x) => b.bound.has(x.command.type))) box.push(el("p", { class: "hint", text: "Tap a highlighted piece on the board." }));
+    const others = b.types().filter((type) => !b.bound.has(type));
+    if (others.length) {
+      box.push(el("div", { class: "starts" }, others.map((type) => el("button", {
+        type: "button", class: "start", "data-type": type, onclick: (e) => b.start(e.currentTarget.dataset.type), text: words(type),
+      }))));
+    }
+  } else {
+    box.push(...buildingNodes(t, b));
+  }
+  return el("div", { id: "builder", class: "panel builder", "aria-labelledby": "builder-title" }, box);
+}
+
+function buildingNodes(t, b) {
+  const out = [];
+  const chosen = b.chooser.picks.map(([f, v]) => `${words(f.name)}: ${v === DONE ? "no more" : valueText(v, t.labels)}`);
+  out.push(el("p", { class: "building" }, el("strong", { text: words(b.type) }), chosen.length ? ` · ${chosen.join(" · ")}` : ""));
+  const step = b.chooser.step();
+  if (step) {
+    const asked = `Choose ${words(step.field.name)}${step.field.list ? ` (${step.picked} chosen so far)` : ""}`;
+    out.push(el("p", { class: "ask", text: asked }), el("div", { class: "options" }, step.options.map((o) => el("button", {
+      type: "button", class: "part-option", "data-value": canon(o.value), onclick: (e) => b.pickValue(JSON.parse(e.currentTarget.dataset.value)),
+    }, o.value === DONE ? "no more" : valueText(o.value, t.labels), el("span", { class: "left", text: ` (${o.left} ${o.left === 1 ? "move" : "moves"})` })))));
+  }
+  const done = b.complete();
+  if (done) {
+    const json = JSON.stringify(done.command);
+    const pending = t.pending === json;
+    out.push(done.preview ? el("p", { class: "preview", text: labelText(done.preview, t.labels) }) : null);
+    out.push(el("button", {
+      type: "button", class: `confirm${pending ? " pending" : ""}`, "data-command": json, "data-kind": done.free ? "free" : "legal",
+      disabled: !t.online, "aria-disabled": t.pending !== null ? "true" : null, "aria-busy": pending ? "true" : null,
+      onclick: (e) => t.act(JSON.parse(e.currentTarget.dataset.command)),
+    }, pending ? "⏳ sent: waiting for the server…" : "Confirm"));
+  }
+  out.push(el("div", { class: "row" },
+    b.chooser.picks.length ? el("button", { type: "button", class: "back", onclick: () => b.back(), text: "Back" }) : null,
+    el("button", { type: "button", class: "cancel", onclick: () => b.cancel(), text: "Cancel" })));
+  return out;
 }
 
 // where the focus goes when the element that held it is gone (a move was made):

@@ -25,6 +25,13 @@ function shown(value, labels, tagged) {
 
 const isScalar = (v) => v === null || typeof v !== "object";
 
+// one value of a command's field as a person reads it (a part of a move being built)
+export function valueText(value, labels) {
+  if (isScalar(value)) return shown(value, labels, new Set());
+  if (Array.isArray(value)) return value.map((x) => valueText(x, labels)).join(", ") || "(none)";
+  return Object.entries(value).map(([k, v]) => `${words(k)} ${valueText(v, labels)}`).join(", ");
+}
+
 function argumentsText(command, labels, tagged) {
   const parts = [];
   for (const [key, value] of Object.entries(command)) {

@@ -11,6 +11,7 @@ import { heading, playersLine, runningScores, turnLine, endScreen } from "./stat
 import { movesNodes, keepFocus } from "./moves.js";
 import { controlsNodes, deviceNodes } from "./controls.js";
 import { turnAlert } from "./alert.js";
+import { Builder, boardModule, markChanges } from "./board.js";
 
 const WATCH_IDLE_MS = 40000; // the server sends a heartbeat every 15 s of silence
 const ACT_RETRY_MS = 60000;
@@ -44,6 +45,10 @@ export class Table {
     this.secondsAt = 0;
     this.asking = new Set(); // the questions asked in place now ("resign", "forget-seat")
     this.joinCode = stored && stored.code ? stored.code : "";
+    this.builder = new Builder(this); // the move being built on the drawn board
+    this.drawn = null; // the kind's board module, once loaded (null: none)
+    this.drawnKind = null;
+    this.seen = new Map(); // each piece's content at the last look (see markChanges)
     this.build();
     // the clock counts down on this device from the server's seconds_left
     setInterval(() => this.renderClock(), 1000);
@@ -125,10 +130,23 @@ export class Table {
     this.table = JSON.parse(view.tableJson || "{}");
     this.labels = this.view.labels || {};
     this.legal = legal;
+    this.loadBoard();
     this.secondsLeft = this.table.seconds_left !== undefined && this.table.deadline ? Number(this.table.seconds_left) : null;
     this.secondsAt = Date.now();
     this.render();
     if (behind) this.refreshSoon(); // the game moved on while we looked
+  }
+
+  // the kind's drawn board, loaded once; until then (or for a kind without one) the
+  // board in words
+  loadBoard() {
+    const kind = this.view.kind;
+    if (!kind || kind === this.drawnKind) return;
+    this.drawnKind = kind;
+    boardModule(kind).then((module) => {
+      this.drawn = module && typeof module.draw === "function" ? module : null;
+      if (this.drawn) this.render();
+    });
   }
 
   async run() {
@@ -237,6 +255,7 @@ export class Table {
     const mine = this.isMyTurn();
     turnAlert(mine, this.wasMine, `${this.kindTitle()} · ${this.seat ? this.seatName(this.seat, false) : "spectator"}`);
     this.wasMine = mine;
+    this.builder.sync();
     reconcile(this.status, [...heading(this), playersLine(this), runningScores(this)]);
     reconcile(this.turn, [turnLine(this)]);
     reconcile(this.end, [endScreen(this)]);
@@ -288,16 +307,46 @@ export class Table {
   }
 
   renderBoard() {
-    const sections = Array.isArray(this.view.board) ? this.view.board.filter((s) => s && Array.isArray(s.lines)) : [];
-    const title = this.view.over ? "The final board" : "Board";
-    if (sections.length) {
-      reconcile(this.board, [el("h2", { class: "board-title", text: title }), ...sections.map((s) => el("section", { class: "panel board-section" },
-        el("h3", { text: labelText(String(s.title || ""), this.labels) }),
-        el("ul", {}, s.lines.map((line) => el("li", { text: labelText(String(line), this.labels) })))))]);
-    } else {
-      const game = this.view.game !== undefined ? this.view.game : Object.fromEntries(Object.entries(this.view).filter(([k]) => !HIDDEN_KEYS.has(k)));
-      reconcile(this.board, [el("h2", { class: "board-title", text: title }), el("section", { class: "panel board-section" }, el("h3", { text: "Table" }), outline(game, this.labels, (s) => this.seatName(s)))]);
+    const title = el("h2", { class: "board-title", text: this.view.over ? "The final board" : "Board" });
+    const drawn = this.drawnNodes();
+    this.boardDrawn = drawn !== null;
+    if (drawn === null) {
+      reconcile(this.board, [title, ...this.wordNodes()]);
+      return;
     }
+    // the board in words stays, folded, for a screen reader and as a check
+    const open = this.groupState.get("board-words") === true;
+    const inWords = el("details", { class: "board-words", open: open || undefined }, el("summary", { text: "The board in words" }), this.wordNodes());
+    inWords.addEventListener("toggle", () => this.groupState.set("board-words", inWords.open));
+    reconcile(this.board, [title, el("div", { class: `drawn drawn-${this.view.kind}` }, drawn), inWords]);
+    this.seen = markChanges(this.board, this.seen);
+  }
+
+  // the kind's drawing, or null (none, or a drawing that failed: the words stand in)
+  drawnNodes() {
+    if (!this.drawn) return null;
+    const base = {
+      view: this.view, table: this.table, seat: this.seat, labels: this.labels, over: Boolean(this.view.over), mine: this.isMyTurn(),
+      label: (id) => this.labels[id] || words(id), name: (seat) => this.seatName(seat),
+    };
+    try {
+      const nodes = this.drawn.draw(this.builder.context(base));
+      return nodes && [nodes].flat().length ? [nodes].flat() : null;
+    } catch (err) {
+      console.error("the board could not be drawn", err);
+      return null;
+    }
+  }
+
+  wordNodes() {
+    const sections = Array.isArray(this.view.board) ? this.view.board.filter((s) => s && Array.isArray(s.lines)) : [];
+    if (sections.length) {
+      return sections.map((s) => el("section", { class: "panel board-section" },
+        el("h3", { text: labelText(String(s.title || ""), this.labels) }),
+        el("ul", {}, s.lines.map((line) => el("li", { text: labelText(String(line), this.labels) })))));
+    }
+    const game = this.view.game !== undefined ? this.view.game : Object.fromEntries(Object.entries(this.view).filter(([k]) => !HIDDEN_KEYS.has(k)));
+    return [el("section", { class: "panel board-section" }, el("h3", { text: "Table" }), outline(game, this.labels, (s) => this.seatName(s)))];
   }
 
   // a table call (Undo, Resign, a bot for a free seat): its refusal is shown in words
@@ -340,6 +389,7 @@ export class Table {
       this.refusal.hidden = false;
     } finally {
       this.pending = null;
+      this.builder.reset(); // sent or refused: the next move starts afresh
       await this.snapshot().catch(() => this.render());
       keepFocus(this.actions);
     }
