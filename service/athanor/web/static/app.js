@@ -1,6 +1,7 @@
 // The Athanor web client: the lobby, a seat's table and the spectator's table.
-// It knows no game: the board comes from the view's "board" sections, names from its
-// "labels", whose turn from the table summary, sentences from each event's text.
+// A kind may draw its board (boards/<kind>.js, see board.js); otherwise the board comes
+// from the view's "board" sections. Names come from the view's "labels", whose turn
+// from the table summary, sentences from each event's text.
 // This module picks the page from the address; lobby.js and table.js draw it.
 import { lobby } from "./lobby.js";
 import { adoptSeatLink, dropStoredOperator, storedSeat } from "./seats.js";

@@ -9,6 +9,8 @@
 //   piece(node, type, picks)                   binds a piece to a part of a move
 //   building                                   the move being built: {type, picks} or null
 //   can(type)                                  whether any legal move has this type
+//   variants(type), types()                    the legal commands of a type (read only),
+//                                              the types of the legal commands
 // `piece(node, "PlaceTile", {"x,y": "1,-2"})` makes the node tappable when some legal
 // PlaceTile has x 1 and y -2 given what was picked already; a tap adds that part to the
 // move being built. Part names are the command's fields: "card", "x,y" for a cell,
@@ -225,6 +227,8 @@ export class Builder {
       piece: (node, type, picks) => this.piece(node, type, picks),
       building: this.building(),
       can: (type) => this.variants(type).length > 0,
+      variants: (type) => this.variants(type),
+      types: () => this.types(),
     };
   }
 }

@@ -104,17 +104,18 @@ function buildingNodes(t, b) {
     }, o.value === DONE ? "no more" : valueText(o.value, t.labels), el("span", { class: "left", text: ` (${o.left} ${o.left === 1 ? "move" : "moves"})` })))));
   }
   const done = b.complete();
+  let confirm = null;
   if (done) {
     const json = JSON.stringify(done.command);
     const pending = t.pending === json;
     out.push(done.preview ? el("p", { class: "preview", text: labelText(done.preview, t.labels) }) : null);
-    out.push(el("button", {
+    confirm = el("button", {
       type: "button", class: `confirm${pending ? " pending" : ""}`, "data-command": json, "data-kind": done.free ? "free" : "legal",
       disabled: !t.online, "aria-disabled": t.pending !== null ? "true" : null, "aria-busy": pending ? "true" : null,
       onclick: (e) => t.act(JSON.parse(e.currentTarget.dataset.command)),
-    }, pending ? "⏳ sent: waiting for the server…" : "Confirm"));
+    }, pending ? "⏳ sent: waiting for the server…" : "Confirm");
   }
-  out.push(el("div", { class: "row" },
+  out.push(el("div", { class: "row" }, confirm,
     b.chooser.picks.length ? el("button", { type: "button", class: "back", onclick: () => b.back(), text: "Back" }) : null,
     el("button", { type: "button", class: "cancel", onclick: () => b.cancel(), text: "Cancel" })));
   return out;

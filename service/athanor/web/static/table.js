@@ -116,20 +116,18 @@ export class Table {
     // only the latest look at the table is drawn: an older answer arriving late must
     // not put the page back to an earlier version
     const seq = ++this.snapSeq;
-    const view = await call("GetView", { gameId: this.gameId }, this.token);
-    let legal = null;
-    if (this.token && !JSON.parse(view.viewJson || "{}").over) {
-      legal = await call("ListLegalCommands", { gameId: this.gameId }, this.token);
-    }
+    // only what changed since the version this page holds (updates.js)
+    if (!this.updates) this.updates = new (await import("./updates.js")).Updates(this.gameId, this.token);
+    const got = await this.updates.fetch();
     if (seq !== this.snapSeq) return;
-    const behind = Number(view.version || 0) < this.lastVersion || (legal && Number(legal.version || 0) !== Number(view.version || 0));
-    this.version = Number(view.version || 0);
-    this.seat = view.seat || 0;
+    const behind = got.version < this.lastVersion || (got.legal && Number(got.legal.version || 0) !== got.version);
+    this.version = got.version;
+    this.seat = got.seat;
     if (this.token) settleSeat(this.gameId, this.seat);
-    this.view = JSON.parse(view.viewJson || "{}");
-    this.table = JSON.parse(view.tableJson || "{}");
+    this.view = got.view;
+    this.table = got.table;
     this.labels = this.view.labels || {};
-    this.legal = legal;
+    this.legal = got.legal;
     this.loadBoard();
     this.secondsLeft = this.table.seconds_left !== undefined && this.table.deadline ? Number(this.table.seconds_left) : null;
     this.secondsAt = Date.now();
@@ -310,6 +308,7 @@ export class Table {
     const title = el("h2", { class: "board-title", text: this.view.over ? "The final board" : "Board" });
     const drawn = this.drawnNodes();
     this.boardDrawn = drawn !== null;
+    this.grid.classList.toggle("board-drawn", this.boardDrawn);
     if (drawn === null) {
       reconcile(this.board, [title, ...this.wordNodes()]);
       return;
