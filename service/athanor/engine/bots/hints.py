@@ -36,9 +36,9 @@ class Hints:
     basic: ViewPolicy | None = None
     # the strong bot's candidate moves (drops what it knows to be bad)
     prune: Prune | None = None
-    # the other seats' random replies a search plays before judging a position (0: it
-    # judges the position its move leads to, on each twin)
-    rollout_depth: int = 0
+    # moves a strong bot's search plays past its own (in the tree, then every seat's
+    # greedy playout) before it judges the position reached
+    search_depth: int = 8
     # command types that do not move the game on (a rearrangement): a bot plays one
     # only when it is strictly better, else two bots could pass the turn back and forth
     idle: frozenset[str] = frozenset()

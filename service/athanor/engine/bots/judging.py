@@ -7,8 +7,7 @@ import math
 from typing import Any
 
 from athanor.engine.bots.hints import Hints
-from athanor.engine.game import GameState, awaited, decide
-from athanor.engine.rng import Rng
+from athanor.engine.game import GameState, decide
 from athanor.engine.rules import Rules
 from athanor.engine.state import replaced
 from athanor.engine.violations import BadCommand, RuleViolation
@@ -52,22 +51,3 @@ def play(rules: Rules, state: GameState, command: JSON, seat: int, seed: bytes) 
         return advance(rules, state, command, seat, seed)
     except (RuleViolation, BadCommand):
         return None
-
-
-def rollout(
-    rules: Rules, state: GameState, seat: int, hints: Hints, rng: Rng, seed: bytes
-) -> float:
-    """The other seats' random replies until `seat` is awaited again (at most
-    `hints.rollout_depth` moves, or the end), then the value of where they led. The
-    seat's own later moves are left out: played at random, they would count against
-    every command that keeps the turn."""
-    for step in range(hints.rollout_depth):
-        waiting = [(s, c) for s, c in sorted(awaited(rules, state).items()) if c]
-        if not waiting or any(s == seat for s, _ in waiting):
-            break
-        mover, commands = rng.choice(waiting)
-        after = play(rules, state, rng.choice(commands), mover, seed + b"|%d" % step)
-        if after is None:
-            break
-        state = after
-    return value(rules, state, seat, hints)

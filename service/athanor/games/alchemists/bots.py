@@ -10,11 +10,13 @@ reads the state.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Protocol, TypeVar
 
 from athanor.engine.bots import Hints
 from athanor.games.alchemists.alchemicals import ALCHEMICAL_NAMES, POTIONS, sign
 from athanor.games.alchemists.notebook import Notebook, fact_bits
+from athanor.games.alchemists.state import State, player
 
 Command = dict[str, Any]
 T = TypeVar("T")
@@ -181,4 +183,17 @@ def _basic(view: dict[str, Any], seat: int, legal: list[Command], rng: Chooser) 
     return choose(view["game"], seat, legal, rng)
 
 
-HINTS = Hints(basic=_basic, prune=deducible, lead_scale=6.0)
+GOLD = 1 / 3  # a gold coin: a third of a point at the end (AL-SCR)
+KNOWING = 0.6  # a bit of the assignment learnt: what later theories and sales pay for
+ALL_WORLDS = math.log2(40320)
+
+
+def worth(rules: Any, state: State, seat: int) -> float:
+    """Reputation, gold, and what the seat's notebook knows (bits of the assignment):
+    an experiment's worth is what it teaches, which no score shows."""
+    p = player(state, seat)
+    known = ALL_WORLDS - math.log2(max(1, Notebook(p["facts"]).count()))
+    return p["reputation"] + GOLD * p["gold"] + KNOWING * known
+
+
+HINTS = Hints(basic=_basic, prune=deducible, worth=worth, lead_scale=6.0)
