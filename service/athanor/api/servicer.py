@@ -13,6 +13,7 @@ import grpc
 
 from athanor.api import limits
 from athanor.api.errors import GAME_ID, Abort, check_game_id, statuses
+from athanor.api.updates import ViewCache, json_patch, legal_digest, view_key
 from athanor.app.access import require_operator, require_seat
 from athanor.app.auth import Caller
 from athanor.app.codes import client_address
@@ -209,6 +210,7 @@ def imported_records(events: Any) -> list[Record]:
 class AthanorServicer(pb_grpc.AthanorServicer):
     def __init__(self, service: GameService) -> None:
         self.service = service
+        self.views = ViewCache()  # the views served lately: GetView.since_version
 
     async def _caller(
         self, game_id: str | None, context: grpc.aio.ServicerContext, seat: int = 0
@@ -298,14 +300,36 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         caller = await self._caller(game_id, context, request.seat)
         if request.at_version < 0:
             raise BadCommand("at_version must be 0 (head) or a version")
+        if request.since_version < 0:
+            raise BadCommand("since_version must be 0 (none) or a version")
         version, view, table = await self.service.reads.view(game_id, caller, request.at_version)
+        view_json = json.dumps(view, sort_keys=True)
+        patch = self._view_patch(game_id, caller, request.since_version, version, view)
+        self.views.keep(view_key(game_id, caller, version), view, len(view_json))
+        if patch is not None and len(patch) < len(view_json):
+            view_json = ""
+        else:
+            patch = ""
         return pb.GetViewResponse(
             game_id=game_id,
             version=version,
             seat=caller.seat or 0,
-            view_json=json.dumps(view, sort_keys=True),
+            view_json=view_json,
             table_json=json.dumps(table, sort_keys=True),
+            view_patch_json=patch,
         )
+
+    def _view_patch(
+        self, game_id: str, caller: Caller, since: int, version: int, view: Any
+    ) -> str | None:
+        """The patch from the caller's view at `since` to `view`, as JSON; None (the
+        whole view) unless this process served that view lately. A view made again
+        could differ from the one the caller holds (the server was upgraded since), so
+        only a view served is patched against."""
+        if not since or since > version:
+            return None
+        old = self.views.get(view_key(game_id, caller, since))
+        return None if old is None else json.dumps(json_patch(old, view), sort_keys=True)
 
     @unary
     async def Act(self, request: pb.ActRequest, context: Any) -> pb.ActResponse:
@@ -330,13 +354,21 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         game_id = check_game_id(request.game_id)
         caller = await self._caller(game_id, context, request.seat)
         legal = await self.service.reads.legal(game_id, caller)
+        commands = [json.dumps(c, sort_keys=True) for c in legal.commands]
+        free = [json.dumps(c, sort_keys=True) for c in legal.free]
+        digest = legal_digest(commands, legal.previews, free, legal.free_previews)
+        if request.known_digest == digest:
+            return pb.ListLegalCommandsResponse(
+                version=legal.version, seat=legal.seat, digest=digest, unchanged=True
+            )
         return pb.ListLegalCommandsResponse(
             version=legal.version,
             seat=legal.seat,
-            commands_json=[json.dumps(c, sort_keys=True) for c in legal.commands],
+            commands_json=commands,
             previews=legal.previews,
-            free_commands_json=[json.dumps(c, sort_keys=True) for c in legal.free],
+            free_commands_json=free,
             free_previews=legal.free_previews,
+            digest=digest,
         )
 
     @streaming

@@ -122,28 +122,32 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
-    __slots__ = ("game_id", "at_version", "seat")
+    __slots__ = ("game_id", "at_version", "seat", "since_version")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     AT_VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    SINCE_VERSION_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     at_version: int
     seat: int
-    def __init__(self, game_id: _Optional[str] = ..., at_version: _Optional[int] = ..., seat: _Optional[int] = ...) -> None: ...
+    since_version: int
+    def __init__(self, game_id: _Optional[str] = ..., at_version: _Optional[int] = ..., seat: _Optional[int] = ..., since_version: _Optional[int] = ...) -> None: ...
 
 class GetViewResponse(_message.Message):
-    __slots__ = ("game_id", "version", "seat", "view_json", "table_json")
+    __slots__ = ("game_id", "version", "seat", "view_json", "table_json", "view_patch_json")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
     TABLE_JSON_FIELD_NUMBER: _ClassVar[int]
+    VIEW_PATCH_JSON_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     seat: int
     view_json: str
     table_json: str
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., view_json: _Optional[str] = ..., table_json: _Optional[str] = ...) -> None: ...
+    view_patch_json: str
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., view_json: _Optional[str] = ..., table_json: _Optional[str] = ..., view_patch_json: _Optional[str] = ...) -> None: ...
 
 class ActRequest(_message.Message):
     __slots__ = ("game_id", "command_json", "command_id", "expected_version", "seat")
@@ -170,28 +174,34 @@ class ActResponse(_message.Message):
     def __init__(self, first_version: _Optional[int] = ..., last_version: _Optional[int] = ..., duplicate: _Optional[bool] = ...) -> None: ...
 
 class ListLegalCommandsRequest(_message.Message):
-    __slots__ = ("game_id", "seat")
+    __slots__ = ("game_id", "seat", "known_digest")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    KNOWN_DIGEST_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+    known_digest: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., known_digest: _Optional[str] = ...) -> None: ...
 
 class ListLegalCommandsResponse(_message.Message):
-    __slots__ = ("version", "seat", "commands_json", "previews", "free_commands_json", "free_previews")
+    __slots__ = ("version", "seat", "commands_json", "previews", "free_commands_json", "free_previews", "digest", "unchanged")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     COMMANDS_JSON_FIELD_NUMBER: _ClassVar[int]
     PREVIEWS_FIELD_NUMBER: _ClassVar[int]
     FREE_COMMANDS_JSON_FIELD_NUMBER: _ClassVar[int]
     FREE_PREVIEWS_FIELD_NUMBER: _ClassVar[int]
+    DIGEST_FIELD_NUMBER: _ClassVar[int]
+    UNCHANGED_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     commands_json: _containers.RepeatedScalarFieldContainer[str]
     previews: _containers.RepeatedScalarFieldContainer[str]
     free_commands_json: _containers.RepeatedScalarFieldContainer[str]
     free_previews: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., commands_json: _Optional[_Iterable[str]] = ..., previews: _Optional[_Iterable[str]] = ..., free_commands_json: _Optional[_Iterable[str]] = ..., free_previews: _Optional[_Iterable[str]] = ...) -> None: ...
+    digest: str
+    unchanged: bool
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., commands_json: _Optional[_Iterable[str]] = ..., previews: _Optional[_Iterable[str]] = ..., free_commands_json: _Optional[_Iterable[str]] = ..., free_previews: _Optional[_Iterable[str]] = ..., digest: _Optional[str] = ..., unchanged: _Optional[bool] = ...) -> None: ...
 
 class Event(_message.Message):
     __slots__ = ("version", "type", "schema", "body_json", "redacted", "seat", "time", "command_json", "text")

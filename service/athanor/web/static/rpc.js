@@ -3,6 +3,11 @@
 
 const SERVICE = "/athanor.v1.Athanor/";
 
+// `?updates=full`: the table fetches its view and moves whole after every move (see
+// updates.js). Read here, as the first modules load: a seat link's address is
+// rewritten before the table's page starts.
+export const FULL_UPDATES = new URLSearchParams(location.search).get("updates") === "full";
+
 export class RpcError extends Error {
   constructor(code, message, info = null) {
     super(message);
