@@ -4,7 +4,7 @@ ListLegalCommands whole after every move: the page's `?updates=full`) and `delta
 (GetView.since_version's JSON Patch and ListLegalCommands.known_digest, the page's
 default; the same steps as service/athanor/web/static/updates.js).
 
-    python -m benchmarks.bench_web [--moves 150] [--kinds alchemists,...] [--seed 1]
+    python -m benchmarks.bench_web [--moves 300] [--kinds alchemists,...] [--seed 1]
 
 For each kind at its usual table, one `athanor serve --web-port 0` plays a game
 through the Connect API (JSON, `accept-encoding: gzip` as a browser sends it) with
@@ -26,8 +26,10 @@ import json
 import random
 import statistics
 import tempfile
+import threading
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +48,7 @@ TABLES: tuple[tuple[str, int, dict[str, str]], ...] = (
 )
 WAYS = ("full", "delta")
 SERVICE = "/athanor.v1.Athanor/"
+SIDE = ThreadPoolExecutor(max_workers=1)  # the delta way's moves, asked beside the view
 
 
 class WebAthanor(ChildServer):
@@ -75,7 +78,7 @@ class Connect:
         self.conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
 
     def call(self, method: str, request: dict[str, Any], token: str | None) -> tuple[Any, int, int]:
-        """The answer, its size as it travelled and its size inflated."""
+        """The answer, its size as it travelled (headers too) and its size inflated."""
         headers = {
             "content-type": "application/json",
             "connect-protocol-version": "1",
@@ -97,17 +100,22 @@ class Connect:
         plain = gzip.decompress(raw) if answer.getheader("content-encoding") == "gzip" else raw
         if answer.status != 200:
             raise RuntimeError(f"{method}: HTTP {answer.status} {plain[:200]!r}")
-        return json.loads(plain or b"{}"), len(raw), len(plain)
+        # the status line and the headers come with every answer, both ways
+        head = len(f"HTTP/1.1 {answer.status} {answer.reason}\r\n") + len(bytes(answer.msg))
+        return json.loads(plain or b"{}"), head + len(raw), head + len(plain)
 
 
 @dataclass
 class Page:
-    """One seat's page: what it holds and how it fetches the table again."""
+    """One seat's page: what it holds and how it fetches the table again (the full
+    way asks for the moves after the view, the delta way beside it, on a second
+    connection, as a browser does)."""
 
     way: str
     game_id: str
     token: str
     client: Connect
+    side: Connect  # the delta way's second connection
     version: int = 0
     view: Any = None
     table: Any = None
@@ -115,35 +123,45 @@ class Page:
     received: int = 0  # bytes as they travelled
     plain: int = 0  # the same inflated
     views: int = 0  # bytes of GetView (the rest is ListLegalCommands)
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def ask(self, method: str, request: dict[str, Any]) -> Any:
-        got, size, plain = self.client.call(method, request, self.token)
-        self.received += size
-        self.plain += plain
-        if method == "GetView":
-            self.views += size
+    def ask(self, client: Connect, method: str, request: dict[str, Any]) -> Any:
+        got, size, plain = client.call(method, request, self.token)
+        with self.lock:
+            self.received += size
+            self.plain += plain
+            if method == "GetView":
+                self.views += size
         return got
 
     def fetch(self) -> None:
         request: dict[str, Any] = {"gameId": self.game_id}
-        if self.way == "delta" and self.view is not None:
+        delta = self.way == "delta"
+        if delta and self.view is not None:
             request["sinceVersion"] = self.version
-        got = self.ask("GetView", request)
+        beside = delta and not (self.view or {}).get("over")
+        asking = SIDE.submit(self.fetch_legal, self.side) if beside else None
+        got = self.ask(self.client, "GetView", request)
         if got.get("viewPatchJson"):
             self.view = apply_json_patch(self.view, json.loads(got["viewPatchJson"]))
         else:
             self.view = json.loads(got.get("viewJson") or "{}")
         self.version = int(got.get("version", 0))
         self.table = json.loads(got.get("tableJson") or "{}")
+        legal = asking.result() if asking else None
         if self.view.get("over"):
             self.legal = None
-            return
+        elif legal is None:
+            self.fetch_legal(self.client)
+
+    def fetch_legal(self, client: Connect) -> Any:
         ask: dict[str, Any] = {"gameId": self.game_id}
         if self.way == "delta" and self.legal is not None:
             ask["knownDigest"] = self.legal.get("digest", "")
-        legal = self.ask("ListLegalCommands", ask)
+        legal = self.ask(client, "ListLegalCommands", ask)
         if not legal.get("unchanged"):
             self.legal = legal
+        return legal
 
 
 @dataclass
@@ -172,12 +190,15 @@ def pick(pages: dict[int, dict[str, Page]], rng: random.Random) -> tuple[int, st
 
 def play(
     url: str, operator: str, table: tuple[str, int, dict[str, str]], moves: int, seed: int
-) -> dict[str, Tally]:
+) -> tuple[dict[str, Tally], str]:
+    """The game played up to `moves` moves: each way's figures, and how it ended."""
     kind, seats, options = table
     client = Connect(url)
     game = create(client, operator, kind, seats, options)
     pages = {
-        t["seat"]: {way: Page(way, game["gameId"], t["token"], Connect(url)) for way in WAYS}
+        t["seat"]: {
+            way: Page(way, game["gameId"], t["token"], Connect(url), Connect(url)) for way in WAYS
+        }
         for t in game["seatTokens"]
     }
     tallies = {way: Tally() for way in WAYS}
@@ -188,7 +209,8 @@ def play(
     for n in range(moves):
         chosen = pick(pages, rng)
         if chosen is None:
-            break
+            over = any(p["full"].view.get("over") for p in pages.values())
+            return tallies, "game over" if over else "no seat had a move"
         seat, command = chosen
         actor = pages[seat]
         request = {"gameId": game["gameId"], "commandJson": command, "commandId": uuid.uuid4().hex}
@@ -210,7 +232,7 @@ def play(
             tallies[way].plain.append(after[1] - before[way][1])
             tallies[way].views.append(after[2] - before[way][2])
         check(pages)
-    return tallies
+    return tallies, f"stopped at {moves} moves"
 
 
 def totals(pages: dict[int, dict[str, Page]], way: str) -> tuple[int, int, int]:
@@ -226,11 +248,13 @@ def check(pages: dict[int, dict[str, Page]]) -> None:
             raise AssertionError(f"seat {seat}: the delta page's view differs at v{full.version}")
 
 
-def report(kind: str, seats: int, tallies: dict[str, Tally]) -> None:
+def report(kind: str, seats: int, tallies: dict[str, Tally], ended: str) -> None:
     """Per page and move (bytes divided among the seats' pages): median, p95, the
     median inflated and GetView's share of all bytes; the whole game per page; the tap
     to the update."""
     moves = len(tallies["full"].per_move)
+    ratio = sum(tallies["delta"].per_move) / max(1, sum(tallies["full"].per_move))
+    say(f"{kind} at {seats}: {moves} moves ({ended}); delta/full bytes {ratio:.2f}")
     for way in WAYS:
         t = tallies[way]
         wire = [b / seats for b in t.per_move]
@@ -238,7 +262,7 @@ def report(kind: str, seats: int, tallies: dict[str, Tally]) -> None:
         share = 100 * sum(t.views) / max(1, sum(t.per_move))
         ms = [1000 * x for x in t.latency]
         say(
-            f"{kind:13} {way:5} {moves:4} moves | bytes/move/page median"
+            f"  {way:5} bytes/move/page median"
             f" {statistics.median(wire):6.0f} p95 {percentile(wire, 95):6.0f}"
             f" (inflated {plain:6.0f}, GetView {share:3.0f}%) game {sum(wire) / 1e6:5.2f} MB"
             f" | tap-to-update ms median {statistics.median(ms):5.1f} p95 {percentile(ms, 95):5.1f}"
@@ -247,7 +271,7 @@ def report(kind: str, seats: int, tallies: dict[str, Tally]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--moves", type=int, default=150)
+    parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--kinds", default=",".join(t[0] for t in TABLES))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -255,8 +279,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, WebAthanor(Path(tmp)) as server:
         for table in TABLES:
             if table[0] in wanted:
-                tallies = play(server.address, server.operator, table, args.moves, args.seed)
-                report(table[0], table[1], tallies)
+                tallies, ended = play(server.address, server.operator, table, args.moves, args.seed)
+                report(table[0], table[1], tallies, ended)
 
 
 if __name__ == "__main__":

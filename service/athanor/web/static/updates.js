@@ -41,29 +41,34 @@ export class Updates {
     this.token = token;
     this.full = full;
     // the latest view fetched, as text (each answer is a fresh object the page owns)
-    this.held = null; // {version, text}
+    this.held = null; // {version, over, text}
     this.legal = null; // the latest ListLegalCommands answer, with its digest
   }
 
   // The table now: {version, seat, view, table, legal}; legal is null for a spectator
-  // and once the game is over. Fetches that overlap each build on what was held when
-  // they began, so each answer is whole whatever order they come back in.
+  // and once the game is over. The moves are asked beside the view, in one round trip
+  // (the full way asks them after it, as pages did). Fetches that overlap each build
+  // on what was held when they began, so each answer is whole in any order.
   async fetch() {
     const held = this.held;
     const request = { gameId: this.gameId };
     if (!this.full && held) request.sinceVersion = held.version;
-    const got = await call("GetView", request, this.token);
-    const version = Number(got.version || 0);
-    let view;
-    if (got.viewPatchJson) {
-      view = applyPatch(JSON.parse(held.text), JSON.parse(got.viewPatchJson));
-      if (!this.held || version >= this.held.version) this.held = { version, text: JSON.stringify(view) };
-    } else {
-      const text = got.viewJson || "{}";
-      view = JSON.parse(text);
-      if (!this.held || version >= this.held.version) this.held = { version, text };
+    const asking = !this.full && this.token && !(held && held.over) ? this.fetchLegal() : null;
+    let got;
+    try {
+      got = await call("GetView", request, this.token);
+    } finally {
+      if (asking) asking.catch(() => {}); // its failure is seen where it is awaited
     }
-    const legal = this.token && !view.over ? await this.fetchLegal() : null;
+    const version = Number(got.version || 0);
+    const patch = got.viewPatchJson ? JSON.parse(got.viewPatchJson) : null;
+    const view = patch ? applyPatch(JSON.parse(held.text), patch) : JSON.parse(got.viewJson || "{}");
+    if (!this.held || version >= this.held.version) {
+      const text = patch ? JSON.stringify(view) : got.viewJson || "{}";
+      this.held = { version, over: Boolean(view.over), text };
+    }
+    let legal = null;
+    if (this.token && !view.over) legal = await (asking || this.fetchLegal());
     return { version, seat: got.seat || 0, view, table: JSON.parse(got.tableJson || "{}"), legal };
   }
 
