@@ -1,0 +1,152 @@
+"""Witch's Brew's drawn board in a real browser: the role cards, cauldrons, shelves,
+ravens and players drawn from each seat's view; the five role cards kept by tapping
+them and confirming; a whole game at phone size by taps on the board alone, two people
+and the server's bot."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.waiting import wait_until
+from tests.web.browsing import (
+    BOARD_READY,
+    DESKTOP,
+    GAME_SECONDS,
+    TALL_PHONE,
+    assert_accessible,
+    check_end_screen,
+    give_to_bot,
+    shot,
+    sign_in,
+    tap_on_board,
+)
+from tests.web.conftest import WebServer
+from tests.web.test_browser import game_of
+
+if TYPE_CHECKING:  # the browser fixture skips when Playwright is missing
+    from playwright.sync_api import Browser, Page
+
+KIND = "witchs_brew"
+DRAWN = "#board .drawn .wb-board"
+READY_JS = f"() => Boolean({BOARD_READY})"
+
+
+def create_three(page: Page, server: WebServer) -> tuple[str, str, str]:
+    """In the lobby: a three-seat game with the server's bot in seat 3; returns seat 1's
+    and seat 2's links and the spectator's."""
+    sign_in(page, server)
+    page.select_option("#kind", KIND)
+    page.fill("#seats", "3")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("[data-seat-link='2']")
+    give_to_bot(page, 3)
+    links = [page.get_attribute(f"[data-seat-link='{s}']", "href") for s in (1, 2)]
+    spectate = page.get_attribute("text=Watch as a spectator", "href")
+    assert links[0] and links[1] and spectate and "token=" not in spectate
+    return links[0], links[1], spectate
+
+
+def keep_five(page: Page, roles: list[str]) -> None:
+    """Keeps five role cards by tapping them on the board, then confirms."""
+    for n, role in enumerate(roles, start=1):
+        page.click(f"{DRAWN} .wb-choose [data-role='{role}'].legal")
+        page.wait_for_selector(f"{DRAWN} .wb-choose h3:has-text('{n} of 5 chosen')")
+    page.wait_for_selector("#builder button.confirm")
+    assert "Keeps" in page.inner_text("#builder .preview")
+    page.click("#builder button.confirm")
+    page.wait_for_selector(f"{DRAWN} [data-key='kept:{roles[0]}']")
+
+
+def test_board_drawn_for_a_seat_and_a_spectator(browser: Browser, web_server: WebServer) -> None:
+    context = browser.new_context(viewport=TALL_PHONE)
+    try:
+        ana_link, _, spectate = create_three(context.new_page(), web_server)
+        ana = context.new_page()
+        ana.goto(ana_link)
+        ana.wait_for_selector(f"{DRAWN} .wb-choose .wb-role.legal")
+        # twelve role cards to keep, named in words, the stacks, shelves and players
+        assert ana.locator(f"{DRAWN} .wb-choose .wb-role.legal").count() == 12
+        assert "Wolf keeper" in ana.inner_text(DRAWN)
+        assert "wolf_keeper" not in ana.inner_text(DRAWN)
+        assert ana.locator(f"{DRAWN} .wb-stack .wb-potion").count() >= 5
+        assert ana.locator(f"{DRAWN} .wb-player").count() == 3
+        # a card tapped twice is put back; five kept and confirmed
+        first = f"{DRAWN} .wb-choose [data-role='witch']"
+        ana.click(first)
+        ana.wait_for_selector(f"{first}.chosen")
+        ana.click(first)
+        ana.wait_for_selector(f"{first}:not(.chosen)")
+        kept = ["wolf_keeper", "alchemist", "wizard", "warlock", "cutpurse"]
+        keep_five(ana, kept)
+        watcher = context.new_page()
+        watcher.goto(spectate)
+        watcher.wait_for_selector(f"{DRAWN} .wb-player")
+        assert watcher.locator(f"{DRAWN} .legal").count() == 0
+        assert watcher.locator(f"{DRAWN} .wb-choose, {DRAWN} .wb-hand").count() == 0
+        assert watcher.locator(f"{DRAWN} [data-key^='kept:']").count() == 0
+        assert "Your five role cards" not in watcher.inner_text("#board")
+    finally:
+        context.close()
+
+
+def take_turns(pages: list[Page], rng: random.Random, deadline: float, until: int = 0) -> int:
+    """Whichever page's turn it is builds its move on the board (the server's bot plays
+    its seat in between, both people choose their role cards at once); returns the moves
+    made by the end of the game, or once `until` were made."""
+    moves = 0
+    while time.monotonic() < deadline:
+        wait_until(lambda: any(p.evaluate(READY_JS) for p in pages), f"a turn ({moves} moves)")
+        for page in pages:
+            if page.get_attribute("#main", "data-over") == "yes":
+                return moves
+            if until and moves >= until:
+                return moves
+            if page.evaluate(READY_JS):
+                tap_on_board(page, rng)
+                moves += 1
+    raise AssertionError(f"the game did not end by board taps in {GAME_SECONDS}s ({moves} moves)")
+
+
+@pytest.mark.slow
+def test_a_whole_game_on_the_board_at_phone_size(browser: Browser, web_server: WebServer) -> None:
+    rng = random.Random(7)
+    context = browser.new_context(viewport=TALL_PHONE)
+    try:
+        ana_link, bo_link, spectate = create_three(context.new_page(), web_server)
+        game_id = game_of(ana_link)
+        pages = []
+        for link in (ana_link, bo_link):
+            page = context.new_page()
+            page.goto(link)
+            page.wait_for_selector(f"{DRAWN} .wb-player")
+            pages.append(page)
+        ana = pages[0]
+        errors: list[str] = []
+        for page in pages:
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        deadline = time.monotonic() + GAME_SECONDS * 2
+        # into the first set: roles kept and played, until it is Ana's turn again
+        moves = take_turns(pages, rng, deadline, until=8)
+        wait_until(lambda: ana.evaluate(READY_JS), "Ana's turn")
+        assert_accessible(ana, "seat's page with the drawn board")
+        shot(ana, "board-witchs_brew-mid", TALL_PHONE)
+        shot(ana, "board-witchs_brew-mid", DESKTOP)
+        ana.set_viewport_size(TALL_PHONE)
+        moves += take_turns(pages, rng, deadline)
+        assert moves >= 20
+        for page in pages:
+            check_end_screen(page, web_server, game_id)
+        shot(ana, "board-witchs_brew-end", TALL_PHONE)
+        shot(ana, "board-witchs_brew-end", DESKTOP)
+        watcher = context.new_page()
+        watcher.goto(spectate)
+        watcher.wait_for_selector(f"{DRAWN} .wb-player")
+        assert_accessible(watcher, "spectator's page with the drawn board")
+        check_end_screen(watcher, web_server, game_id)
+        assert not errors, errors
+    finally:
+        context.close()
