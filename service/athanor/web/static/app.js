@@ -13,20 +13,26 @@ dropStoredOperator();
 const params = new URLSearchParams(location.search);
 const game = params.get("game");
 if (game) {
+  // &replay: the game version by version (replay.js), as the same audience sees it
+  const replay = params.has("replay") ? `&replay${params.get("v") ? `&v=${encodeURIComponent(params.get("v"))}` : ""}` : "";
   if (params.get("token")) {
     // a seat link: its token leaves the address, and this history entry, before anything
     // else happens; the table is then this browser's seat of that game
-    history.replaceState(null, "", adoptSeatLink(game, params));
+    history.replaceState(null, "", adoptSeatLink(game, params) + replay);
   }
   const seat = new URLSearchParams(location.search).get("seat");
   // /?game=ID&seat=N plays the seat this browser holds; /?game=ID is the spectator's
   const stored = seat === null ? null : storedSeat(game, seat);
-  if (stored) {
-    const skip = document.getElementById("skip");
-    skip.href = "#actions";
-    skip.textContent = "Skip to your moves";
+  if (replay) {
+    import("./replay.js").then((m) => m.replay(game, stored, new URLSearchParams(location.search)));
+  } else {
+    if (stored) {
+      const skip = document.getElementById("skip");
+      skip.href = "#actions";
+      skip.textContent = "Skip to your moves";
+    }
+    new Table(game, stored).run();
   }
-  new Table(game, stored).run();
 } else {
   lobby();
 }

@@ -303,8 +303,9 @@ async function listGames(node, token, notice) {
         el("ul", { class: "games" }, list.map((g) => el("li", { "data-game": g.gameId },
           el("a", { href: seatLink(g.gameId, ""), text: `${kindTitle(g.kind)} · ${g.gameId}` }),
           ` · ${g.seats} seats · v${g.version || 0}${g.over ? " · over" : ""} `,
-          g.over ? null : el("button", { type: "button", class: "secondary", "data-host": g.gameId, text: "Seats…",
-            onclick: (e) => e.target.replaceWith(hostPanel({ gameId: g.gameId, seats: Number(g.seats) }, token)) })))));
+          g.over ? el("a", { href: `/?${new URLSearchParams({ game: g.gameId })}&replay`, "data-replay": g.gameId, text: "Replay" }) :
+            el("button", { type: "button", class: "secondary", "data-host": g.gameId, text: "Seats…",
+              onclick: (e) => e.target.replaceWith(hostPanel({ gameId: g.gameId, seats: Number(g.seats) }, token)) })))));
   } catch (err) {
     showNotice(notice, `Games not listed: ${refusalText(err)}`);
   }

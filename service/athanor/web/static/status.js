@@ -106,5 +106,13 @@ export function endScreen(t) {
       el("caption", { text: "How it ended" }),
       el("thead", {}, el("tr", {}, ["Player", "Score", shown ? "Breakdown" : null, "Result"].filter(Boolean).map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, rows)),
-    more.length ? el("ul", {}, more) : null);
+    more.length ? el("ul", {}, more) : null,
+    el("p", { class: "replay-link" }, el("a", { id: "replay-link", href: replayLink(t), text: "Replay this game" })));
+}
+
+// the game version by version, as this page's audience saw it (replay.js)
+function replayLink(t) {
+  const q = new URLSearchParams({ game: t.gameId });
+  if (t.token && t.seat) q.set("seat", String(t.seat));
+  return `/?${q.toString()}&replay`;
 }
