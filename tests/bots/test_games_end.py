@@ -1,6 +1,6 @@
 """Bots resign nothing and stall nothing: a game every seat of which a bot plays ends,
-at every level (the strong bot with a few iterations, so the run is deterministic and
-quick); the longer tables are in the slow set."""
+at every level (the strong bot with a few iterations, so the run is deterministic);
+whole games are in the slow set, the quick run plays each table's opening."""
 
 from __future__ import annotations
 
@@ -12,12 +12,24 @@ from tests.bots.tables import KINDS, TABLES, table_id
 
 BUDGET = Budget(iterations=2)
 MAX_MOVES = 3000  # a guard: every table here ends well before it
+OPENING = 40  # moves the quick checks play
 
 
 def levels_for(seats: int, first: str, rest: str) -> dict[int, str]:
     return {s: first if s == 1 else rest for s in range(1, seats + 1)}
 
 
+@pytest.mark.parametrize("table", TABLES, ids=table_id)
+def test_a_strong_bot_plays_on_at_every_table(table: tuple[str, int, dict[str, str]]) -> None:
+    # the quick run's share of the next test: the opening moves of each table
+    kind, seats, options = table
+    levels = levels_for(seats, "strong", "basic")
+    played = play_game(KINDS.get(kind), options, levels, b"opens", BUDGET, OPENING)
+    assert played.state.over or played.moves == OPENING
+    assert "strong" in played.seconds, "the strong bot made no move"
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("table", TABLES, ids=table_id)
 def test_a_basic_and_strong_game_ends(table: tuple[str, int, dict[str, str]]) -> None:
     kind, seats, options = table
@@ -53,9 +65,9 @@ def test_every_seat_at_one_level_ends_at_the_largest_tables(
 
 def test_the_same_seed_plays_the_same_game() -> None:
     rules = KINDS.get("apothebakery")
-    one = play_game(rules, {}, {1: "strong", 2: "basic"}, b"again", BUDGET)
-    other = play_game(rules, {}, {1: "strong", 2: "basic"}, b"again", BUDGET)
-    assert one.state.over and one.state.head_hash == other.state.head_hash
+    one = play_game(rules, {}, {1: "strong", 2: "basic"}, b"again", BUDGET, OPENING)
+    other = play_game(rules, {}, {1: "strong", 2: "basic"}, b"again", BUDGET, OPENING)
+    assert one.moves == OPENING and one.state.head_hash == other.state.head_hash
     assert rules.dump_state(one.state.rules_state) == rules.dump_state(other.state.rules_state)
     assert one.moves == other.moves
 

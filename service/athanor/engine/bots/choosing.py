@@ -56,7 +56,9 @@ def choose(
     candidates = [c for c in candidates if c.get("type") not in hints.idle] or candidates
     if len(candidates) == 1:
         return candidates[0]
-    return search(rules, known, seat, candidates, rng, hints, budget or Budget())
+    # the game's own basic move is always searched: the search should only beat it
+    ruled = hints.basic(seen, seat, legal, rng) if hints.basic else None
+    return search(rules, known, seat, candidates, rng, hints, budget or Budget(), ruled)
 
 
 def lookahead(
@@ -106,17 +108,23 @@ def search(
     rng: Rng,
     hints: Hints,
     budget: Budget,
+    ruled: JSON | None = None,
 ) -> JSON:
     """The tree search (`treesearch`) over the best `SEARCHED` candidates by the
-    one-ply look-ahead, whose value counts as a few visits of each."""
+    one-ply look-ahead (and `ruled`, the game's own basic move), whose value counts as
+    a few visits of each."""
     started = time.monotonic()
     some = some_of(candidates, MAX_CANDIDATES, rng)
+    if ruled is not None and ruled not in some:
+        some = [*some, ruled]
     pool, marks = judged(rules, known, seat, some, rng, hints, budget, started)
     # ties in a random order: `some_of` lists the commands by type, and a search that
     # kept the first of equals would favour one type whenever the look-ahead sees none
     # better (it cost the strong bot most of its games against basic)
     shuffled = rng.shuffled(range(len(pool)))
     order = sorted(shuffled, key=lambda i: -marks[i])[:SEARCHED]
+    if ruled is not None and ruled in pool and pool.index(ruled) not in order:
+        order.append(pool.index(ruled))
     spent = spent_by(budget, started)
     tree = Search(rules, known, seat, hints, spent, hints.search_depth)
     return tree.run([pool[i] for i in order], [marks[i] for i in order], rng)

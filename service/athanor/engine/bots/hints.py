@@ -33,6 +33,8 @@ class Hints:
     # how many points make a clear lead: scales a lead into a value between 0 and 1
     lead_scale: float = 10.0
     # a basic move from the view alone, when the game has a better rule than look-ahead
+    # (also every seat's playout move in a strong bot's search, from the view's "game"
+    # part alone)
     basic: ViewPolicy | None = None
     # the strong bot's candidate moves (drops what it knows to be bad)
     prune: Prune | None = None

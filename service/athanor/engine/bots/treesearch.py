@@ -27,7 +27,7 @@ from athanor.engine.bots.drawing import some_of
 from athanor.engine.bots.hints import Hints
 from athanor.engine.bots.judging import play, value
 from athanor.engine.bots.levels import Budget
-from athanor.engine.game import GameState, awaited, sample
+from athanor.engine.game import GameState, sample
 from athanor.engine.rng import Rng
 from athanor.engine.rules import Rules
 
@@ -94,14 +94,15 @@ class Search:
         path: list[Node] = []
         node, depth, refused = root, 0, False
         while depth < self.depth and not state.over:
-            waiting = {s: c for s, c in awaited(self.rules, state).items() if c}
-            if not waiting:
-                break
-            mover = self.seat if node is root else min(waiting)
-            if node is not root:
-                options = some_of(waiting[mover], TREE_WIDTH, rng)
-            else:
+            if node is root:
+                mover = self.seat
                 options = [c.command for c in root.children.values() if c.command is not None]
+            else:
+                first = first_awaited(self.rules, state)
+                if first is None:
+                    break
+                mover, legal = first
+                options = some_of(legal, TREE_WIDTH, rng)
             child, fresh = self.step(node, mover, options, rng)
             after = play(self.rules, state, child.command or {}, mover, key + b"|%d" % depth)
             depth += 1
@@ -139,12 +140,11 @@ class Search:
     def playout(self, state: GameState, depth: int, rng: Rng, key: bytes) -> GameState:
         """Every seat's greedy moves from `state` until the depth cap or the end."""
         while depth < self.depth and not state.over:
-            waiting = {s: c for s, c in awaited(self.rules, state).items() if c}
-            if not waiting:
+            first = first_awaited(self.rules, state)
+            if first is None:
                 break
-            mover = min(waiting)
-            seed = key + b"|%d" % depth
-            after = self.greedy(state, mover, waiting[mover], rng, seed)
+            mover, legal = first
+            after = self.greedy(state, mover, legal, rng, key + b"|%d" % depth)
             if after is None:
                 break
             state = after
@@ -154,10 +154,17 @@ class Search:
     def greedy(
         self, state: GameState, mover: int, legal: list[JSON], rng: Rng, seed: bytes
     ) -> GameState | None:
-        """The state after `mover`'s playout move: the best for it of a few of its
-        commands (idle ones only when strictly better), or now and then a random one."""
+        """The state after `mover`'s playout move: now and then a random command, else
+        the game's own basic rule where it has one, else the best for `mover` of a few
+        of its commands (idle ones only when strictly better)."""
         if len(legal) == 1 or rng.randint(0, 999) < EPSILON * 1000:
             return play(self.rules, state, rng.choice(legal), mover, seed)
+        if self.hints.basic is not None:
+            # the view's game part only: labels and board are for people
+            seen = {"game": self.rules.view(state.rules_state, mover)}
+            chosen = self.hints.basic(seen, mover, legal, rng)
+            if chosen is not None:
+                return play(self.rules, state, chosen, mover, seed)
         best: tuple[float, GameState] | None = None
         for command in some_of(legal, PLAYOUT_WIDTH, rng):
             after = play(self.rules, state, command, mover, seed)
@@ -178,6 +185,20 @@ class Search:
             mark = 0.0 if refused and node is path[-1] else marks[node.mover]
             node.visits += 1
             node.total += mark
+
+
+def first_awaited(rules: Rules, state: GameState) -> tuple[int, list[JSON]] | None:
+    """The lowest seat `awaited` would name, with its legal commands, listing no seat
+    after it: the seat a search moves for (a game may take milliseconds to list one
+    seat's commands, and a search lists them at every move it plays)."""
+    if state.over or state.waiting_for_players:
+        return None
+    optional = rules.presentation.optional_commands
+    for seat in range(1, state.seats + 1):
+        commands = rules.legal_commands(state.rules_state, seat)
+        if any(c.get("type") not in optional for c in commands):
+            return seat, commands
+    return None
 
 
 def spent_by(budget: Budget, started: float) -> Callable[[int], bool]:

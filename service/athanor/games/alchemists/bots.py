@@ -16,6 +16,7 @@ from typing import Any, Protocol, TypeVar
 from athanor.engine.bots import Hints
 from athanor.games.alchemists.alchemicals import ALCHEMICAL_NAMES, POTIONS, sign
 from athanor.games.alchemists.notebook import Notebook, fact_bits
+from athanor.games.alchemists.scoring import final
 from athanor.games.alchemists.state import State, player
 
 Command = dict[str, Any]
@@ -179,21 +180,46 @@ def deducible(view: dict[str, Any], seat: int, legal: list[Command]) -> list[Com
     ]
 
 
-def _basic(view: dict[str, Any], seat: int, legal: list[Command], rng: Chooser) -> Command:
+# choices the notebook has no rule for: basic judges them by `worth`, one ply ahead
+UNRULED = frozenset(
+    {
+        "Bid",
+        "BuyArtifact",
+        "ChooseOrder",
+        "ClaimGrant",
+        "Decline",
+        "Forage",
+        "HerbalistDiscard",
+        "KeepFavor",
+        "Transmute",
+    }
+)
+
+
+def _basic(view: dict[str, Any], seat: int, legal: list[Command], rng: Chooser) -> Command | None:
+    if {c["type"] for c in legal} <= UNRULED:
+        return None
     return choose(view["game"], seat, legal, rng)
 
 
-GOLD = 1 / 3  # a gold coin: a third of a point at the end (AL-SCR)
+INGREDIENT = 0.4  # an ingredient in hand: more than the coin it transmutes into
 KNOWING = 0.6  # a bit of the assignment learnt: what later theories and sales pay for
 ALL_WORLDS = math.log2(40320)
 
 
 def worth(rules: Any, state: State, seat: int) -> float:
-    """Reputation, gold, and what the seat's notebook knows (bits of the assignment):
-    an experiment's worth is what it teaches, which no score shows."""
+    """The points the seat would score if the game ended now (reputation, artifacts,
+    grants, gold and favors, its seals judged by the twin's assignment) and what its
+    notebook knows (bits of the assignment): an experiment's worth is what it
+    teaches, which no score shows."""
+    if state.get("mode") == "reader":
+        return 0.0  # the table's own cards: nothing for a bot to judge
     p = player(state, seat)
     known = ALL_WORLDS - math.log2(max(1, Notebook(p["facts"]).count()))
-    return p["reputation"] + GOLD * p["gold"] + KNOWING * known
+    scored = final(rules.cards, state).body["scores"][str(seat)]
+    # every coin counts a third of a point, not only each third coin
+    points = scored["total"] + scored["gold_left"] / 3
+    return points + INGREDIENT * len(p["hand"]) + KNOWING * known
 
 
 HINTS = Hints(basic=_basic, prune=deducible, worth=worth, lead_scale=6.0)

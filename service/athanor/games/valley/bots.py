@@ -29,5 +29,6 @@ def worth(rules: Any, state: State, seat: int) -> float:
     return mine
 
 
-# rearranging the chest is free and changes no score: never a move for its own sake
-HINTS = Hints(worth=worth, lead_scale=12.0, idle=frozenset({"Rearrange"}))
+# rearranging the chest is free and changes no score: never a move for its own sake;
+# a short search, as listing a turn's Make placements can take tens of milliseconds
+HINTS = Hints(worth=worth, lead_scale=12.0, idle=frozenset({"Rearrange"}), search_depth=2)
