@@ -33,14 +33,14 @@ function statusStrip(b, g, awaited) {
   else if (g.pending) turn = mine ? "▶ Your decision: the event below" : `Event: waiting for ${names.join(", ")}`;
   else turn = mine ? "▶ Your turn" : `${names.map(title).join(", ")} to play`;
   const actions = g.phase === "play" && !b.over
-    ? b.el("span", { class: "vl-actions", "data-key": "actions", "aria-label": `${g.actions_left} ${g.actions_left === 1 ? "action" : "actions"} left` },
+    ? b.el("span", { class: "vl-actions", role: "img", "data-key": "actions", "aria-label": `${g.actions_left} ${g.actions_left === 1 ? "action" : "actions"} left` },
       b.el("span", { "aria-hidden": "true", text: `${"●".repeat(g.actions_left)}${"○".repeat(Math.max(0, 2 - g.actions_left))} ` }),
       b.el("span", { "aria-hidden": "true", text: `${g.actions_left} ${g.actions_left === 1 ? "action" : "actions"} left` }))
     : null;
   const deck = b.el("span", { class: "vl-deck", "data-key": "deck", text: `Deck: ${g.deck} ${g.deck === 1 ? "card" : "cards"}${g.end_triggered ? " · last round" : ""}` });
   const last = g.last_event && !g.pending ? b.el("span", { class: "vl-last", text: `Last event: ${b.label(g.last_event.card)}` }) : null;
   const solo = Array.isArray(g.virtual_stack) ? b.el("span", { class: "vl-deck", text: `Virtual opponent: ${g.virtual_stack.length} cards` }) : null;
-  return b.el("div", { class: `vl-status${mine ? " vl-mine" : ""}` }, b.el("p", { class: "vl-turn", text: turn }), b.el("p", { class: "vl-facts" }, actions, deck, solo, last));
+  return b.el("div", { class: `vl-status${mine ? " vl-myturn" : ""}` }, b.el("p", { class: "vl-turn", text: turn }), b.el("p", { class: "vl-facts" }, actions, deck, solo, last));
 }
 
 function eventPanel(b, g) {

@@ -35,10 +35,12 @@ function chest(b, seat, p, mine) {
   const cells = [];
   const tab = (name, arrow, where) => {
     if (!sell.has(name)) return b.el("span", { class: `vl-tab vl-tab-${where} vl-none`, "aria-hidden": "true" });
-    const node = b.el("span", { class: `vl-tab vl-tab-${where}`, "data-line": name, "aria-label": `Sell ${LINE_WORDS[name]}`, title: `Sell ${LINE_WORDS[name]}`, text: arrow });
+    const node = b.el("span", { class: `vl-tab vl-tab-${where}`, role: "img", "data-line": name, "aria-label": `Sell ${LINE_WORDS[name]}`, title: `Sell ${LINE_WORDS[name]}`, text: arrow });
     return b.piece(node, "Sell", { line: name });
   };
-  if (sell.size) cells.push(tab("diag1", "↘", "d1"), b.el("span", { class: "vl-tab vl-none" }), tab("diag2", "↙", "d2"), b.el("span", { class: "vl-tab vl-none" }));
+  if (sell.has("diag1") || sell.has("diag2")) {
+    cells.push(tab("diag1", "↘", "d1"), b.el("span", { class: "vl-tab vl-none" }), tab("diag2", "↙", "d2"), b.el("span", { class: "vl-tab vl-none" }));
+  }
   for (let row = 0; row < 3; row++) {
     for (let col = 0; col < 3; col++) {
       const place = row * 3 + col + 1;
@@ -60,9 +62,9 @@ function chestPlace(b, seat, p, place, plan, inLine) {
   if (inLine) cls += " vl-inline";
   const what = card ? `Place ${place}: ${b.label(card)}` : `Place ${place}: empty`;
   const node = card
-    ? b.el("div", { class: cls, "data-key": `chest-${seat}-${place}`, "data-state": `${what}${planned || moving ? " (planned)" : ""}` },
-      b.el("span", { class: "vl-num", "aria-hidden": "true", text: place }), elixirCard(b, card, {}, true))
-    : b.el("div", { class: `${cls} vl-empty`, "data-key": `chest-${seat}-${place}`, "aria-label": what },
+    ? b.el("div", { class: cls, "data-key": `chest-${seat}-${place}`, "data-state": `${what}${planned || moving ? " (planned)" : ""}${inLine ? " (sold)" : ""}` },
+      b.el("span", { class: "vl-num", "aria-hidden": "true", text: inLine ? `◆${place}` : place }), elixirCard(b, card, {}, true))
+    : b.el("div", { class: `${cls} vl-empty`, role: "img", "data-key": `chest-${seat}-${place}`, "aria-label": what },
       b.el("span", { class: "vl-num", "aria-hidden": "true", text: place }), b.el("span", { class: "vl-free", text: "empty" }));
   return plan ? bindPlace(b, node, p, place, plan, planned) : node;
 }
@@ -98,17 +100,17 @@ function ingredients(b, seat, p, mine) {
     const held = p.ingredients[kind];
     const taking = mine ? countOf(b, "Collect", "take", kind) : 0;
     const token = b.el("span", {
-      class: `vl-token vl-c-${kind}`, "data-key": `ing-${seat}-${kind}`,
+      class: `vl-token vl-c-${kind}`, role: "img", "data-key": `ing-${seat}-${kind}`,
       "aria-label": `${title(kind)}: ${held} held${taking ? `, taking ${taking} more` : ""}`,
     }, b.el("span", { class: "vl-letter", "aria-hidden": "true", text: LETTER[kind] }), b.el("span", { class: "vl-count", "aria-hidden": "true", text: held }),
     taking ? b.el("span", { class: "vl-plus", "aria-hidden": "true", text: `+${taking}` }) : null);
     const space = p.skill_spaces[kind];
     const skill = b.el("span", {
-      class: "vl-track", "data-key": `skill-${seat}-${kind}`,
+      class: "vl-track", role: "img", "data-key": `skill-${seat}-${kind}`,
       "aria-label": `${title(kind)} skill ${p.skills[kind]}: a collect takes up to ${p.skills[kind]}`,
     }, track.map((value, i) => b.el("span", { class: `vl-space${i === space ? " vl-marker" : ""}`, "aria-hidden": "true", text: i === space ? `▲${value}` : value })));
     const out = [mine ? b.piece(token, "Collect", { [`take.${kind}`]: taking + 1 }) : token];
-    if (taking) out.push(b.piece(b.el("span", { class: "vl-minus", "aria-label": `One ${title(kind)} fewer`, text: "−" }), "Collect", { [`take.${kind}`]: taking > 1 ? taking - 1 : 1 }));
+    if (taking) out.push(b.piece(b.el("span", { class: "vl-minus", role: "img", "aria-label": `One ${title(kind)} fewer`, text: "−" }), "Collect", { [`take.${kind}`]: taking > 1 ? taking - 1 : 1 }));
     out.push(mine ? b.piece(skill, "AssignSkills", { tracks: kind }) : skill);
     return b.el("div", { class: "vl-ing-row" }, out);
   });
@@ -131,7 +133,7 @@ function decoctions(b, seat, p, mine) {
     const held = p.decoctions[color];
     const brewing = mine ? countOf(b, "Brew", "decoctions", color) : 0;
     const node = b.el("span", {
-      class: `vl-decoction vl-c-${color}`, "data-key": `dec-${seat}-${color}`,
+      class: `vl-decoction vl-c-${color}`, role: "img", "data-key": `dec-${seat}-${color}`,
       "aria-label": `${title(color)} decoctions: ${held}${brewing ? `, brewing ${brewing} more` : ""}`,
     }, b.el("span", { class: "vl-letter", "aria-hidden": "true", text: LETTER[color] }), b.el("span", { class: "vl-count", "aria-hidden": "true", text: held }),
     brewing ? b.el("span", { class: "vl-plus", "aria-hidden": "true", text: `+${brewing}` }) : null);
@@ -142,7 +144,7 @@ function decoctions(b, seat, p, mine) {
     }
     const bound = b.piece(node, "Brew", { [`decoctions.${color}`]: brewing + 1 });
     if (!brewing) return bound;
-    return b.el("span", { class: "vl-pair" }, bound, b.piece(b.el("span", { class: "vl-minus", "aria-label": `One ${title(color)} decoction fewer`, text: "−" }), "Brew", { [`decoctions.${color}`]: brewing > 1 ? brewing - 1 : 1 }));
+    return b.el("span", { class: "vl-pair" }, bound, b.piece(b.el("span", { class: "vl-minus", role: "img", "aria-label": `One ${title(color)} decoction fewer`, text: "−" }), "Brew", { [`decoctions.${color}`]: brewing > 1 ? brewing - 1 : 1 }));
   });
   const done = mine && picksOf(b, "Brew") ? doneNode(b, "Brew", restNone(b, "Brew", "decoctions"), "✓ Brew these") : null;
   const poolNote = pool && pool.n ? b.el("p", { class: "vl-pool", "data-key": `pool-${seat}`, text: `On the transformation token: ${pool.n} ${title(pool.from)} as ${title(pool.color)}` }) : null;
@@ -155,7 +157,7 @@ function tokens(b, seat, p, mine) {
   const held = new Set(p.tokens);
   const out = Object.entries(TOKENS).map(([id, short]) => {
     const has = held.has(id);
-    const node = b.el("span", { class: `vl-special${has ? "" : " vl-used"}`, "data-key": `tok-${seat}-${id}`, title: b.label(id), "aria-label": `${b.label(id)}${has ? "" : ": used"}` },
+    const node = b.el("span", { class: `vl-special${has ? "" : " vl-used"}`, role: "img", "data-key": `tok-${seat}-${id}`, title: b.label(id), "aria-label": `${b.label(id)}${has ? "" : ": used"}` },
       b.el("span", { "aria-hidden": "true", text: has ? short : `${short} ✕` }));
     if (!mine || !has) return node;
     if (id === "transformation") return b.piece(node, "Transform", {});
