@@ -187,15 +187,18 @@ def rebuild_every_view(
     compared = 0
     for _ in range(moves):
         # some pages skip a move or two, so a patch spans several versions
-        which = [i for i in range(len(everyone)) if rng.random() < 0.7]
+        which = [i for i in range(len(everyone)) if rng.random() < 0.7] or [0]
         for seen in page.evaluate(COMPARE, [game_id, everyone, which]):
-            assert seen["view"] == seen["whole"], (kind, seen["who"], seen["version"])
-            if seen["legal"] is not None and seen["legalVersion"] == seen["version"]:
-                assert seen["legal"] == seen["wholeLegal"], (kind, seen["who"], seen["version"])
+            where = (kind, seen["who"], seen["version"])
+            assert seen["view"] == seen["whole"], where
+            if seen["legal"] is not None:  # nobody acts meanwhile: one version
+                assert seen["legalVersion"] == seen["version"], where
+                assert seen["legal"] == seen["wholeLegal"], where
             compared += 1
         if not act_at_random(server, game_id, tokens, rng):
             break
-    assert compared > moves and page.evaluate("window.patches") > moves / 2
+    # every fetch but each page's first may come as a patch
+    assert page.evaluate("window.patches") > compared / 2, compared
 
 
 @pytest.fixture
