@@ -24,7 +24,7 @@ export const POTION_NAMES = {
 };
 // the printed board (the built-in pack): what each order space gives and costs, top first
 export const ORDER = [
-  { id: "gold", text: "pay 1 gold", ingredients: 0, favors: 0, cost: 1, min: 2 },
+  { id: "gold", text: "no reward", ingredients: 0, favors: 0, cost: 1, min: 2 },
   { id: "nothing", text: "nothing", ingredients: 0, favors: 0, cost: 0, min: 2 },
   { id: "ingredient-1", text: "1 ingredient", ingredients: 1, favors: 0, cost: 0, min: 2 },
   { id: "ingredient-2", text: "2 ingredients", ingredients: 2, favors: 0, cost: 0, min: 2 },
@@ -94,16 +94,18 @@ export function ingredientIcon(b, id) {
 }
 
 // an alchemical as printed: three discs, red, green and blue, big or small, each with
-// its sign (the sign and size say it without the colour; the colours keep their order)
-export function alchemical(b, id, title = id) {
-  const aspects = ASPECTS[id];
-  if (!aspects) return b.svg("svg", { class: "al-alch", viewBox: "0 0 60 22", role: "img", "aria-label": title }, b.svg("title", { text: title }));
+// its sign (the sign and size say it without the colour; the colours keep their order);
+// `upright`: the discs one above the other (a notebook column)
+export function alchemical(b, id, title = id, upright = false) {
+  const aspects = ASPECTS[id] || [];
+  const box = upright ? "0 0 22 60" : "0 0 60 22";
   const discs = aspects.map(([sign, big], i) => {
-    const cx = 10 + i * 20;
-    return [b.svg("circle", { cx, cy: 11, r: big ? 10 : 6.5, fill: FILL[COLOURS[i]], stroke: "#111", "stroke-width": 0.8 }),
-      b.svg("text", { x: cx, y: 15.5, "text-anchor": "middle", "font-size": big ? 14 : 11, "font-weight": 700, fill: "#fff", text: sign > 0 ? "+" : "−" })];
+    const [cx, cy] = upright ? [11, 10 + i * 20] : [10 + i * 20, 11];
+    return [b.svg("circle", { cx, cy, r: big ? 10 : 6.5, fill: FILL[COLOURS[i]], stroke: "#111", "stroke-width": 0.8 }),
+      b.svg("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", "font-size": big ? 14 : 11, "font-weight": 700, fill: "#fff", text: sign > 0 ? "+" : "−" })];
   });
-  return b.svg("svg", { class: "al-alch", viewBox: "0 0 60 22", role: "img", "aria-label": title }, b.svg("title", { text: title }), discs);
+  return b.svg("svg", { class: upright ? "al-alch al-upright" : "al-alch", viewBox: box, role: "img", "aria-label": title },
+    b.svg("title", { text: title }), discs.flat());
 }
 
 // a potion: a flask in its colour with its sign ("N": grey, no sign)

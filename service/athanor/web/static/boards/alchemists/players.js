@@ -19,8 +19,8 @@ function panel(b, seat) {
   if (Number(g.start_player) === seat) flags.push("starting player");
   if (p.paralyzed) flags.push("paralyzed");
   if (p.hospital) flags.push(`${p.hospital} cube in hospital`);
-  const stats = [stat(b, p.gold, "gold", "al-gold"), stat(b, p.reputation, "rep.", "al-rep"), stat(b, p.cubes, "cubes"),
-    stat(b, p.hand_count, "ingr."), stat(b, p.favor_count, "favors"), stat(b, p.seals_left, "seals")];
+  const stats = [stat(b, p.gold, "gold", "al-gold"), stat(b, p.reputation, "rep.", "al-rep"), stat(b, p.cubes, Number(p.cubes) === 1 ? "cube" : "cubes"),
+    stat(b, p.hand_count, "ingr."), stat(b, p.favor_count, Number(p.favor_count) === 1 ? "favor" : "favors"), stat(b, p.seals_left, "seals")];
   const owned = [...(p.artifacts || []).map((a) => b.label(a)), ...(p.grants || []).map((x) => b.label(x).replace(/ \(.*$/, ""))];
   return b.el("li", { class: `al-player al-p${seat}${acting ? " al-acting" : ""}${seat === b.seat ? " al-you" : ""}`, "data-key": `player:${seat}` },
     b.el("div", { class: "al-who" }, token(b, seat), b.el("strong", { class: "al-pname", text: b.name(seat) }),

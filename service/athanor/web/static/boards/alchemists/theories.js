@@ -31,11 +31,20 @@ function slot(b, ing) {
     }
     body.push(b.el("div", { class: "al-seals" }, sealsOf(b, t)));
     if ((t.conflicts || []).length) body.push(b.el("span", { class: "al-conflict", text: "⚠ in conflict" }));
+  } else if (drafted(b, ing)) {
+    const picks = b.building.picks;
+    body.push(picks.alchemical ? alchemical(b, picks.alchemical, `your theory: ${b.label(picks.alchemical)}`) : null,
+      b.el("span", { class: "al-draft", text: `your theory${picks.alchemical ? `: ${picks.alchemical}` : ""}${picks.seal ? `, ${SEAL_WORDS[picks.seal] || picks.seal}` : ""}` }));
   } else {
     body.push(b.el("span", { class: "al-free", text: "no theory" }));
   }
   const state = t ? `${t.alchemical}:${(t.seals || []).map((s) => `${s.seat}${s.seal || "?"}`).join(",")}:${(t.conflicts || []).length}` : "";
   return b.el("li", { class: `al-slot${t ? " al-published" : ""}`, "data-key": `theory:${ing}`, "data-state": state }, slotHead(b, ing, Boolean(t)), body);
+}
+
+// the theory being published on this ingredient's slot, drawn there before Confirm
+function drafted(b, ing) {
+  return b.building && b.building.type === "PublishTheory" && b.building.picks.ingredient === ing;
 }
 
 // the alchemicals a theory names: picked for the theory being published
@@ -81,7 +90,7 @@ export function notebook(b, mine) {
   const possible = nb.possible || {};
   const cells = nb.cells || null;
   const head = b.el("tr", {}, b.el("th", { scope: "col", text: "Ingredient" }),
-    ALCHEMICALS.map((a) => b.el("th", { scope: "col" }, alchemical(b, a, b.label(a)), b.el("span", { class: "al-col", text: a }))));
+    ALCHEMICALS.map((a) => b.el("th", { scope: "col" }, alchemical(b, a, b.label(a), true), b.el("span", { class: "al-col", text: a }))));
   const rows = INGREDIENTS.filter((ing) => ing in possible).map((ing) => b.el("tr", { "data-key": `nb:${ing}`, "data-state": (possible[ing] || []).join(",") },
     b.el("th", { scope: "row" }, ingredientIcon(b, ing), b.el("span", { text: ingredientName(b, ing) })),
     ALCHEMICALS.map((a) => {
@@ -91,6 +100,6 @@ export function notebook(b, mine) {
     })));
   return area(b, "notebook", "Your notebook",
     b.el("p", { class: "al-note", text: `✓ still possible · ✕ ruled out · ${Number(nb.worlds).toLocaleString("en")} of ${Number(nb.of).toLocaleString("en")} worlds left` }),
-    b.el("div", { class: "al-gridwrap" }, b.el("table", { class: "al-grid" }, b.el("caption", { class: "al-sr", text: "Which alchemical each ingredient may be" }),
+    b.el("div", { class: "al-gridwrap", tabindex: "0", role: "region", "aria-label": "Notebook grid" }, b.el("table", { class: "al-grid" }, b.el("caption", { class: "al-sr", text: "Which alchemical each ingredient may be" }),
       b.el("thead", {}, head), b.el("tbody", {}, rows))), facts(b, mine));
 }

@@ -15,7 +15,7 @@ export function orderTrack(b) {
     const who = track[s.id];
     const node = b.el("li", { class: `al-order${who ? " al-taken" : ""}`, "data-key": `order:${s.id}` },
       b.el("span", { class: "al-gives", text: s.text }),
-      s.cost ? b.el("span", { class: "al-cost", text: `${s.cost} gold` }) : null,
+      s.cost ? b.el("span", { class: "al-cost", text: `pay ${s.cost} gold` }) : null,
       who ? token(b, who) : b.el("span", { class: "al-free", text: "free" }));
     return b.piece(node, "ChooseOrder", { space: s.id });
   });
