@@ -51,13 +51,13 @@ def test_a_patch_tells_one_from_true_and_sets_null() -> None:
 def test_the_view_cache_keeps_the_latest_views_within_its_bytes() -> None:
     cache = ViewCache(limit=25)
     for version in (1, 2):
-        cache.keep(("g", 1, False, version), {"v": version}, 10)
+        cache.keep(("g", 1, False, version), json.dumps({"v": version}))  # 8 bytes each
     assert cache.get(("g", 1, False, 1)) == {"v": 1}  # now the most recently used
-    cache.keep(("g", 1, False, 3), {"v": 3}, 10)
+    cache.keep(("g", 1, False, 3), json.dumps({"v": 3, "w": 0}))  # 16 bytes
     assert cache.get(("g", 1, False, 2)) is None
     assert cache.get(("g", 1, False, 1)) == {"v": 1}
-    cache.keep(("g", 1, False, 4), {"v": 4}, 26)  # larger than the whole cache: not kept
-    assert cache.get(("g", 1, False, 4)) is None and cache.size == 20
+    cache.keep(("g", 1, False, 4), json.dumps({"v": "x" * 20}))  # more than the whole cache
+    assert cache.get(("g", 1, False, 4)) is None and cache.size == 24
 
 
 def test_equal_lists_have_equal_digests() -> None:

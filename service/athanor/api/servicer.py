@@ -305,7 +305,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         version, view, table = await self.service.reads.view(game_id, caller, request.at_version)
         view_json = json.dumps(view, sort_keys=True)
         patch = self._view_patch(game_id, caller, request.since_version, version, view)
-        self.views.keep(view_key(game_id, caller, version), view, len(view_json))
+        self.views.keep(view_key(game_id, caller, version), view_json)
         if patch is not None and len(patch) < len(view_json):
             view_json = ""
         else:

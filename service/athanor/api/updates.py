@@ -116,30 +116,30 @@ def view_key(game_id: str, caller: Caller, version: int) -> ViewKey:
 
 
 class ViewCache:
-    """The views served lately, by game, caller and version; the least recently used
-    go first once their JSON passes `limit` bytes. A miss costs bytes only: the whole
-    view is sent."""
+    """The views served lately, as their JSON text (a parsed view takes several times
+    the memory), by game, caller and version; the least recently used go first once
+    they pass `limit` bytes. A miss costs bytes only: the whole view is sent."""
 
     def __init__(self, limit: int = VIEW_CACHE_BYTES) -> None:
         self.limit = limit
         self.size = 0
-        self.views: OrderedDict[ViewKey, tuple[JSON, int]] = OrderedDict()
+        self.views: OrderedDict[ViewKey, str] = OrderedDict()
 
     def get(self, key: ViewKey) -> JSON | None:
         found = self.views.get(key)
         if found is None:
             return None
         self.views.move_to_end(key)
-        return found[0]
+        return json.loads(found)
 
-    def keep(self, key: ViewKey, view: JSON, size: int) -> None:
-        if size > self.limit:
+    def keep(self, key: ViewKey, text: str) -> None:
+        if len(text) > self.limit:
             return
         old = self.views.pop(key, None)
         if old is not None:
-            self.size -= old[1]
-        self.views[key] = (view, size)
-        self.size += size
+            self.size -= len(old)
+        self.views[key] = text
+        self.size += len(text)
         while self.size > self.limit:
-            _, (_, dropped) = self.views.popitem(last=False)
-            self.size -= dropped
+            _, dropped = self.views.popitem(last=False)
+            self.size -= len(dropped)
