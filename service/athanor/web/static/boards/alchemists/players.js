@@ -25,7 +25,8 @@ function panel(b, seat) {
   return b.el("li", { class: `al-player al-p${seat}${acting ? " al-acting" : ""}${seat === b.seat ? " al-you" : ""}`, "data-key": `player:${seat}` },
     b.el("div", { class: "al-who" }, token(b, seat), b.el("strong", { class: "al-pname", text: b.name(seat) }),
       acting ? b.el("span", { class: "al-turnmark", text: "▶ to play" }) : null,
-      score !== null ? b.el("span", { class: "al-score", text: `${score} points` }) : null),
+      score !== null ? b.el("span", { class: "al-score", text: `${score} points` }) : null,
+      b.over && (g.winners || []).map(Number).includes(seat) ? b.el("span", { class: "al-score", text: "★ winner" }) : null),
     b.el("div", { class: "al-stats" }, stats),
     flags.length ? b.el("p", { class: "al-note", text: flags.join(" · ") }) : null,
     owned.length ? b.el("p", { class: "al-owned", text: owned.join(" · ") }) : null);

@@ -31,12 +31,15 @@ function slot(b, ing) {
     }
     body.push(b.el("div", { class: "al-seals" }, sealsOf(b, t)));
     if ((t.conflicts || []).length) body.push(b.el("span", { class: "al-conflict", text: "⚠ in conflict" }));
+    const truth = (game(b).assignment || {})[ing];
+    if (truth) body.push(b.el("span", { class: "al-truth", text: truth === t.alchemical ? "✓ right" : `✕ wrong: truly ${truth}` }));
   } else if (drafted(b, ing)) {
     const picks = b.building.picks;
     body.push(picks.alchemical ? alchemical(b, picks.alchemical, `your theory: ${b.label(picks.alchemical)}`) : null,
       b.el("span", { class: "al-draft", text: `your theory${picks.alchemical ? `: ${picks.alchemical}` : ""}${picks.seal ? `, ${SEAL_WORDS[picks.seal] || picks.seal}` : ""}` }));
   } else {
-    body.push(b.el("span", { class: "al-free", text: "no theory" }));
+    const truth = (game(b).assignment || {})[ing];
+    body.push(b.el("span", { class: "al-free", text: truth ? `no theory (truly ${truth})` : "no theory" }));
   }
   const state = t ? `${t.alchemical}:${(t.seals || []).map((s) => `${s.seat}${s.seal || "?"}`).join(",")}:${(t.conflicts || []).length}` : "";
   return b.el("li", { class: `al-slot${t ? " al-published" : ""}`, "data-key": `theory:${ing}`, "data-state": state }, slotHead(b, ing, Boolean(t)), body);
@@ -71,9 +74,10 @@ export function theories(b, mine) {
 // a notebook cell: still possible (✓, and its share with hints) or ruled out (✕); a
 // possible one publishes that theory when a theory may be published
 function cell(b, ing, a, possible, share) {
-  const text = possible ? (share === null ? "✓" : `${share}%`) : "✕";
-  const what = `${ingredientName(b, ing)} as ${a}: ${possible ? "possible" : "ruled out"}`;
-  const node = b.el("span", { class: `al-cell${possible ? " al-ok" : " al-out"}`, title: what }, b.el("span", { "aria-hidden": "true", text }), hidden(b, what));
+  const truth = (game(b).assignment || {})[ing] === a;
+  const text = truth ? "★" : possible ? (share === null ? "✓" : `${share}%`) : "✕";
+  const what = `${ingredientName(b, ing)} as ${a}: ${possible ? "possible" : "ruled out"}${truth ? ", the answer" : ""}`;
+  const node = b.el("span", { class: `al-cell${possible ? " al-ok" : " al-out"}${truth ? " al-true" : ""}`, title: what }, b.el("span", { "aria-hidden": "true", text }), hidden(b, what));
   return b.el("td", {}, possible ? b.piece(node, "PublishTheory", { ingredient: ing, alchemical: a }) : node);
 }
 
@@ -99,7 +103,7 @@ export function notebook(b, mine) {
       return cell(b, ing, a, ok, share);
     })));
   return area(b, "notebook", "Your notebook",
-    b.el("p", { class: "al-note", text: `✓ still possible · ✕ ruled out · ${Number(nb.worlds).toLocaleString("en")} of ${Number(nb.of).toLocaleString("en")} worlds left` }),
+    b.el("p", { class: "al-note", text: `✓ still possible · ✕ ruled out${game(b).assignment ? " · ★ the answer" : ""} · ${Number(nb.worlds).toLocaleString("en")} of ${Number(nb.of).toLocaleString("en")} worlds left` }),
     b.el("div", { class: "al-gridwrap", tabindex: "0", role: "region", "aria-label": "Notebook grid" }, b.el("table", { class: "al-grid" }, b.el("caption", { class: "al-sr", text: "Which alchemical each ingredient may be" }),
       b.el("thead", {}, head), b.el("tbody", {}, rows))), facts(b, mine));
 }
