@@ -92,16 +92,22 @@ function builderNodes(t) {
   return el("div", { id: "builder", class: "panel builder", "aria-labelledby": "builder-title" }, box);
 }
 
+// a part as a person names it: a count's kind ("drink"), "cell" for x and y
+function partName(f) {
+  if (f.name === "x,y") return "cell";
+  return words(f.part !== null ? f.part : f.name);
+}
+
 function buildingNodes(t, b) {
   const out = [];
-  const chosen = b.chooser.picks.map(([f, v]) => `${words(f.name)}: ${v === DONE ? "no more" : valueText(v, t.labels)}`);
+  const chosen = b.chooser.picks.filter(([, v]) => v !== null).map(([f, v]) => `${partName(f)}: ${v === DONE ? "no more" : valueText(v, t.labels)}`);
   out.push(el("p", { class: "building" }, el("strong", { text: words(b.type) }), chosen.length ? ` · ${chosen.join(" · ")}` : ""));
   const step = b.chooser.step();
   if (step) {
-    const asked = `Choose ${words(step.field.name)}${step.field.list ? ` (${step.picked} chosen so far)` : ""}`;
+    const asked = `Choose ${partName(step.field)}${step.field.list ? ` (${step.picked} chosen so far)` : ""}`;
     out.push(el("p", { class: "ask", text: asked }), el("div", { class: "options" }, step.options.map((o) => el("button", {
       type: "button", class: "part-option", "data-value": canon(o.value), onclick: (e) => b.pickValue(JSON.parse(e.currentTarget.dataset.value)),
-    }, o.value === DONE ? "no more" : valueText(o.value, t.labels), el("span", { class: "left", text: ` (${o.left} ${o.left === 1 ? "move" : "moves"})` })))));
+    }, o.value === DONE ? "no more" : o.value === null ? "none" : valueText(o.value, t.labels), el("span", { class: "left", text: ` (${o.left} ${o.left === 1 ? "move" : "moves"})` })))));
   }
   const done = b.complete();
   let confirm = null;
