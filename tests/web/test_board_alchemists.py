@@ -87,8 +87,15 @@ def test_a_declaration_is_built_on_the_board(browser: Browser, web_server: WebSe
         hand = seat.inner_text(".al-a-own")
         assert "Ingredients in hand" in hand
         assert "Ingredients in hand" not in spectator.inner_text("#board")
-        # two slots on two spaces, then "No more actions": the move is whole
+        # from the keyboard: Enter on a slot picks it, Enter again takes it back
         seat.wait_for_selector(".al-slot-box.legal")
+        seat.focus(".al-slot-box.legal")
+        seat.keyboard.press("Enter")
+        seat.wait_for_selector(".al-slot-box.chosen[aria-pressed=true]")
+        seat.focus(".al-slot-box.chosen")
+        seat.keyboard.press("Enter")
+        seat.wait_for_selector(".al-slot-box.chosen", state="detached")
+        # two slots on two spaces, then "No more actions": the move is whole
         seat.locator(".al-space:has-text('Forage') .al-slot-box.legal").first.click()
         seat.locator(".al-space:has-text('Transmute') .al-slot-box.legal").first.click()
         assert seat.locator(".al-slot-box.chosen").count() == 2

@@ -1,8 +1,8 @@
 // The alchemists board, drawn from the seat's view (see board.js for what `b` holds):
 // the players (whose turn, gold, reputation), the order track and the action spaces,
 // the seat's hand, favors and seals, the market (ingredient row, adventurer, artifacts,
-// grants, the sale), the theories board and the seat's deduction notebook. The area
-// the current step plays on comes first after the players.
+// grants, the sale), the theories board and the seat's deduction notebook. The areas
+// with a piece to tap come first after the players.
 import { sprite } from "./alchemists/art.js";
 import { game, players } from "./alchemists/parts.js";
 import { orderTrack, actionSpaces } from "./alchemists/track.js";
@@ -32,6 +32,9 @@ export function draw(b) {
   const order = orderTrack(b);
   const actions = actionSpaces(b);
   const track = g.phase === "order" ? [order, actions] : [actions, order];
-  return [sprite(b), b.el("div", { class: "al" }, headline(b), playerPanels(b),
-    b.el("div", { class: "al-areas" }, track, ownArea(b, own), offer(b), theories(b, own), notebook(b, own)))];
+  // the areas with a piece to tap now come first (on a phone: right under the players)
+  const areas = [...track, ownArea(b, own), offer(b), theories(b, own), notebook(b, own)].filter(Boolean);
+  const live = (node) => (node.querySelector(".legal") ? 0 : 1);
+  areas.sort((x, y) => live(x) - live(y));
+  return [sprite(b), b.el("div", { class: "al" }, headline(b), playerPanels(b), b.el("div", { class: "al-areas" }, areas))];
 }

@@ -90,6 +90,12 @@ export function actionSpaces(b) {
     out.unshift(b.el("p", { class: "al-note", text: "Tap a slot: the 2nd slot of a space is two actions there (tap it again to take it back). Then “No more actions” and Confirm." }));
     out.push(done);
   }
+  const queue = (g.queue || []).slice(1, 7);
+  if (queue.length) {
+    const name = (id) => (SPACES.find((s) => s.id === String(id)) || { name: b.label(String(id)) }).name;
+    out.push(b.el("p", { class: "al-note" }, "Then: ", queue.map(([space, seat], i) => b.el("span", { class: "al-next" }, i ? " → " : "", `${name(space)} `, token(b, seat))),
+      (g.queue || []).length > 7 ? ` … ${(g.queue || []).length - 7} more` : ""));
+  }
   const waiting = (g.declarers || []).map(Number).filter((s) => awaiting(b).has(s));
   if (waiting.length) out.push(b.el("p", { class: "al-note" }, "Declaring: ", waiting.map((s) => token(b, s))));
   return area(b, "actions", "Action spaces", out);
