@@ -22,9 +22,8 @@ from tests.web.browsing import (
     TALL_PHONE,
     assert_accessible,
     check_end_screen,
-    give_to_bot,
+    connect,
     shot,
-    sign_in,
     tap_on_board,
     version,
 )
@@ -64,11 +63,14 @@ def raise_skills(page: Page) -> None:
 
 
 def collect_two_kinds(page: Page) -> None:
-    """Collect: one Red and one Yellow, each a tap on its token, then Confirm."""
+    """Collect: one Red and one Yellow, each a tap on its token (the second from the
+    keyboard), then Confirm."""
     page.wait_for_function(MINE, timeout=15_000)
     tap(page, "#board .vl-mine .vl-token.vl-c-red.legal")
     page.wait_for_selector("#board .vl-mine .vl-token.vl-c-red .vl-plus:has-text('+1')")
-    tap(page, "#board .vl-mine .vl-token.vl-c-yellow.legal")
+    # from the keyboard: a bound piece is focusable and Enter taps it
+    page.focus("#board .vl-mine .vl-token.vl-c-yellow.legal")
+    page.keyboard.press("Enter")
     page.wait_for_selector("#builder button.confirm")
     preview = page.inner_text("#builder .preview")
     assert "1 Red" in preview and "1 Yellow" in preview, preview
@@ -119,19 +121,21 @@ def make_on_board(page: Page) -> bool:
     return True
 
 
-def open_three_seats(page: Page, server: WebServer) -> tuple[str, str, str]:
-    """In the lobby: a three-seat Valley game, the server's bot in seat 3; returns the
-    links of seats 1 and 2 and the spectator's."""
-    sign_in(page, server)
-    page.select_option("#kind", "valley")
-    page.fill("#seats", "3")
-    page.click("#create-form button[type=submit]")
-    page.wait_for_selector("[data-seat-link='2']")
-    give_to_bot(page, 3, "basic")
-    links = [page.get_attribute(f"[data-seat-link='{s}']", "href") for s in (1, 2)]
-    spectate = page.get_attribute("text=Watch as a spectator", "href")
-    assert links[0] and links[1] and spectate
-    return links[0], links[1], spectate
+def open_three_seats(server: WebServer) -> tuple[str, str, str]:
+    """A three-seat Valley game with its event cards shuffled in (the lobby's form sets
+    no options, so the operator creates it through the API), the server's bot in seat
+    3; returns the links of seats 1 and 2 and the spectator's."""
+    created = connect(
+        server,
+        "CreateGame",
+        {"kind": "valley", "seats": 3, "options": {"events": "true"}},
+        server.operator,
+    )
+    game = created["gameId"]
+    connect(server, "SetSeatBot", {"gameId": game, "seat": 3, "level": "basic"}, server.operator)
+    tokens = {int(s["seat"]): s["token"] for s in created["seatTokens"]}
+    links = [f"{server.url}?game={game}&seat={s}&token={tokens[s]}" for s in (1, 2)]
+    return links[0], links[1], f"{server.url}?game={game}"
 
 
 def take_turns_on_board(pages: list[Page], rng: random.Random, deadline: float) -> int:
@@ -173,7 +177,7 @@ def test_whole_game_on_the_board(browser: Browser, web_server: WebServer) -> Non
     ana = browser.new_context(viewport=PHONE, bypass_csp=True)
     bo = browser.new_context(viewport=TALL_PHONE, bypass_csp=True)
     try:
-        first, second, spectate = open_three_seats(lobby.new_page(), web_server)
+        first, second, spectate = open_three_seats(web_server)
         pages = [ana.new_page(), bo.new_page()]
         pages[0].goto(first)
         pages[1].goto(second)

@@ -53,7 +53,7 @@ function eventPanel(b, g) {
   if ((e.protected || []).length) out.push(b.el("p", { text: `Protected: ${e.protected.map((s) => b.name(s)).join(", ")}` }));
   if (b.can("Protect")) {
     out.push(b.el("div", { class: "vl-row" },
-      b.piece(b.el("span", { class: "vl-choice", text: "🛡 Use my Protection token" }), "Protect", { use: true }),
+      b.piece(b.el("span", { class: "vl-choice", text: "Use my Protection token" }), "Protect", { use: true }),
       b.piece(b.el("span", { class: "vl-choice", text: "Take the event" }), "Protect", { use: false })));
   }
   if (b.can("ChooseElixir")) out.push(b.el("p", { class: "vl-hint", text: "Tap the elixir in your chest that the event takes." }));

@@ -19,7 +19,7 @@ export function playerPanel(b, seat, p, awaited) {
     playing ? b.el("span", { class: "vl-playing", text: b.view.game.pending ? "▶ deciding" : "▶ playing" }) : null,
     b.el("span", { class: "vl-ep-total", "data-key": `ep-${seat}`, text: `${p.ep} EP` }),
     b.el("span", { class: "vl-made", "data-key": `sold-${seat}`, text: `${p.sold.length} sold · ${p.made} made` }),
-    p.slowdown ? b.el("span", { class: "vl-slow", text: "⏳ slowed: 1 action fewer" }) : null);
+    p.slowdown ? b.el("span", { class: "vl-slow", text: "Slowed: 1 action fewer" }) : null);
   return b.el("section", { class: `vl-player${playing ? " vl-active" : ""}${mine ? " vl-mine" : ""}`, "aria-label": `${who}: ${p.ep} EP` },
     head,
     b.el("div", { class: "vl-kit" }, chest(b, seat, p, mine), b.el("div", { class: "vl-stores" },
