@@ -179,6 +179,9 @@ def test_whole_game_on_the_board(browser: Browser, web_server: WebServer) -> Non
     try:
         first, second, spectate = open_three_seats(web_server)
         pages = [ana.new_page(), bo.new_page()]
+        errors: list[str] = []
+        for page in pages:
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         pages[0].goto(first)
         pages[1].goto(second)
         for page in pages:
@@ -186,6 +189,8 @@ def test_whole_game_on_the_board(browser: Browser, web_server: WebServer) -> Non
         deadline = time.monotonic() + max(GAME_SECONDS, 900)
         moves = take_turns_on_board(pages, rng, deadline)
         assert moves > 20
+        assert not errors, errors
+        assert "Final score" in pages[0].inner_text("#board .vl-players")
         for page in pages:
             check_end_screen(page, web_server, game_of(first), named=False)
         shot(pages[0], "board-valley-seat-over", TALL_PHONE)

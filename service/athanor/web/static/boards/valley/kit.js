@@ -19,11 +19,20 @@ export function playerPanel(b, seat, p, awaited) {
     playing ? b.el("span", { class: "vl-playing", text: b.view.game.pending ? "▶ deciding" : "▶ playing" }) : null,
     b.el("span", { class: "vl-ep-total", "data-key": `ep-${seat}`, text: `${p.ep} EP` }),
     b.el("span", { class: "vl-made", "data-key": `sold-${seat}`, text: `${p.sold.length} sold · ${p.made} made` }),
-    p.slowdown ? b.el("span", { class: "vl-slow", text: "Slowed: 1 action fewer" }) : null);
+    p.slowdown ? b.el("span", { class: "vl-slow", text: "Slowed: 1 action fewer" }) : null,
+    finalScore(b, seat));
   return b.el("section", { class: `vl-player${playing ? " vl-active" : ""}${mine ? " vl-mine" : ""}`, "aria-label": `${who}: ${p.ep} EP` },
     head,
     b.el("div", { class: "vl-kit" }, chest(b, seat, p, mine), b.el("div", { class: "vl-stores" },
       ingredients(b, seat, p, mine), decoctions(b, seat, p, mine), tokens(b, seat, p, mine))));
+}
+
+// at the end: the score and what it is made of (the view's breakdown)
+function finalScore(b, seat) {
+  const score = (b.view.game.scores || {})[String(seat)];
+  if (!score) return null;
+  const parts = Object.entries(score).filter(([k]) => k !== "total").map(([k, n]) => `${k} ${n}`);
+  return b.el("span", { class: "vl-final", "data-key": `final-${seat}`, text: `Final score ${score.total} (${parts.join(" + ")})` });
 }
 
 // -- the chest ------------------------------------------------------------------------
