@@ -35,6 +35,12 @@ if TYPE_CHECKING:  # the browser fixture skips when Playwright is missing
 # Alchemy and CREST Phases) takes a few hundred taps
 WHOLE_GAME_SECONDS = 600.0
 DRAWN = "#board .drawn-alkemia .ak-field-svg"
+# a seat's Field turn after its roll: pawns to move, a site to use
+FIELD_PHASE = (
+    "document.querySelector('#turn[data-turn=mine]') !== null"
+    " && document.querySelector('#board .ak-phase')?.textContent.includes('Field Phase')"
+    " && document.querySelectorAll('#board .ak-cell.legal').length > 1"
+)
 
 
 def create(
@@ -147,6 +153,7 @@ def take_turns_on_board(pages: list[Page], rng: random.Random, deadline: float) 
     """Build and confirm moves on the board, on whichever page's turn it is, until the
     game is over; returns the moves made."""
     moves = 0
+    shown = False
     while time.monotonic() < deadline:
         over = [p.get_attribute("#main", "data-over") == "yes" for p in pages]
         if all(over):
@@ -160,7 +167,8 @@ def take_turns_on_board(pages: list[Page], rng: random.Random, deadline: float) 
             if page.evaluate(BOARD_READY) and page.get_attribute("#main", "data-over") != "yes":
                 tap_on_board(page, rng)
                 moves += 1
-                if moves == 60:
+                if not shown and page.evaluate(FIELD_PHASE):
+                    shown = True  # the Field built, a Field turn under way
                     shot(page, "board-alkemia-seat", TALL_PHONE)
                     shot(page, "board-alkemia-seat", DESKTOP)
                     page.set_viewport_size(TALL_PHONE)

@@ -3,8 +3,7 @@
 // legal move may use (a tile to place, the Glade to summon) drawn dashed.
 import { EDGES, SEAT_FILL, arrowWords, bindFirst, sign, tileLook, turned } from "./look.js";
 
-const C = 80; // a cell's side, in the drawing's units
-const PX = 60; // a cell's width in pixels at a phone's size (wider fields scroll)
+export const C = 80; // a cell's side, in the drawing's units
 const TURN = { N: 0, E: 90, S: 180, W: 270 };
 // what standing on one's own tile lets a seat do there (the first legal one)
 const SITE_TYPES = ["Gather", "TakeSprout", "SwapBeast", "Temple", "Steal", "TakeRecipe", "Barter", "ActivateGlade"];
@@ -23,9 +22,10 @@ export function tileArt(b, id, arrows, px, py, extra = {}) {
   const parts = [b.svg("rect", { class: "ak-tile", x: px + 2, y: py + 2, width: C - 4, height: C - 4, rx: 7, fill: look.fill, stroke: "#3b3323", "stroke-width": 1.5 })];
   if (look.element) parts.push(sign(b, look.element, px + C / 2 - 10, py + 18, 20));
   const sub = look.kind === "post" ? look.word.split(" ").slice(1).join(" ") : "";
-  const y = look.element ? 54 : sub ? 40 : 46;
-  parts.push(b.svg("text", { x: px + C / 2, y: py + y, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#1d1b16", stroke: "none", text: look.kind === "post" ? "Post" : look.word }));
-  if (sub) parts.push(b.svg("text", { x: px + C / 2, y: py + 55, "text-anchor": "middle", "font-size": 12, fill: "#1d1b16", stroke: "none", text: sub }));
+  const y = look.element ? 54 : sub ? 42 : 46;
+  const word = look.kind === "post" ? "Post" : look.word;
+  parts.push(b.svg("text", { x: px + C / 2, y: py + y, "text-anchor": "middle", "font-size": word.length > 5 ? 13 : 14, "font-weight": 700, fill: "#1d1b16", stroke: "none", text: word }));
+  if (sub) parts.push(b.svg("text", { x: px + C / 2, y: py + 59, "text-anchor": "middle", "font-size": 11, fill: "#1d1b16", stroke: "none", text: sub }));
   for (const edge of EDGES) {
     const cost = arrows[edge];
     if (!cost) continue;
@@ -88,8 +88,12 @@ function emptyCell(b, g, cell) {
   } else if (chosen && building.type === "SummonGlade") {
     parts.push(tileArt(b, "glade", { N: 1, E: 1, S: 1, W: 1 }, x * C, y * C, { ghost: true }));
     name += ": the Glade comes here";
-  } else {
+  } else if (cellsOf(b, "PlaceTile").includes(cell)) {
     parts.push(b.svg("text", { x: x * C + C / 2, y: y * C + 50, "text-anchor": "middle", "font-size": 28, fill: "#7a3e00", stroke: "none", text: "+" }));
+    name += ": a tile may go here";
+  } else {
+    parts.push(b.svg("text", { x: x * C + C / 2, y: y * C + 46, "text-anchor": "middle", "font-size": 13, fill: "#7a3e00", stroke: "none", text: "+ Glade" }));
+    name += ": the Glade may be summoned here";
   }
   const node = b.svg("g", { class: "ak-cell ak-open", role: "img", "aria-label": name, "data-key": `open:${cell}` }, b.svg("title", { text: name }), parts);
   return bindFirst(b, node, [["PlaceTile", { "x,y": cell }], ["SummonGlade", { "x,y": cell }]]);
@@ -153,7 +157,8 @@ export function fieldNodes(b) {
   const target = building && ["Move", "MoveBeast"].includes(building.type) ? building.picks["x,y"] : null;
   const pad = 4;
   const view = `${box.x0 * C - pad} ${box.y0 * C - pad} ${cols * C + 2 * pad} ${rows * C + 2 * pad}`;
-  const svg = b.svg("svg", { class: "ak-field-svg", viewBox: view, width: cols * PX, height: rows * PX, role: "group", "aria-label": `The Foraging Field, ${placed.length} tiles` },
+  // the class sets a least width per column: a wide Field scrolls rather than shrinks
+  const svg = b.svg("svg", { class: `ak-field-svg cols-${Math.min(cols, 12)}`, viewBox: view, role: "group", "aria-label": `The Foraging Field, ${placed.length} tiles` },
     tiles, empties, tokens, target ? ghostPawn(b, target) : null);
   return b.el("div", { class: "ak-field" }, svg);
 }

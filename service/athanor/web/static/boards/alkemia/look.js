@@ -26,7 +26,7 @@ const SITES = {
 };
 
 // the pawns: a colour per seat, always drawn with the seat's number
-export const SEAT_FILL = ["#777", "#c0392b", "#1f5fa8", "#2e7d32", "#7b3fa0", "#c46a00", "#00796b"];
+export const SEAT_FILL = ["#666", "#c0392b", "#1f5fa8", "#2e7d32", "#7b3fa0", "#a85400", "#00796b"];
 
 const elementOf = (text) => ELEMENTS.find((e) => String(text).toLowerCase().includes(e.toLowerCase())) || null;
 
@@ -40,7 +40,9 @@ export function tileLook(id, label) {
     return { kind: "patch", element, word: element, fill: ELEMENT[element].fill };
   }
   const kind = SITES[head] ? head : "site";
-  const word = kind === "post" ? `Post ${text.split("-").slice(1).join(" ").slice(0, 4)}` : SITES[kind].word;
+  // a post's word names its Item type ("post-gear": "Gear")
+  const type = text.split("-").slice(1).join(" ");
+  const word = kind === "post" ? `Post ${type.charAt(0).toUpperCase()}${type.slice(1)}` : SITES[kind].word;
   return { kind, element: null, word, fill: SITES[kind].fill };
 }
 
@@ -57,7 +59,6 @@ export function ingredient(tile) {
 }
 
 export const EDGES = ["N", "E", "S", "W"];
-const TURN = { N: 0, E: 90, S: 180, W: 270 };
 
 // a tile's arrows turned `rot` quarter turns clockwise
 export function turned(arrows, rot) {

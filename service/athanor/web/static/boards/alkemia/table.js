@@ -2,7 +2,7 @@
 // the tile being placed (turned each way to choose), the Reagent decks, the Trading
 // Post, the supplies, and a barter under way.
 import { ELEMENTS, badge, bindFirst, tileLook, turned } from "./look.js";
-import { chosenRotation, tileArt } from "./field.js";
+import { C, chosenRotation, tileArt } from "./field.js";
 
 const PHASES = {
   setup: "Setup", build: "Field building", field_ready: "Field building", field: "Field Phase",
@@ -31,10 +31,11 @@ export function topNodes(b) {
   const g = b.view.game;
   const roll = b.table.last_roll;
   const mine = (b.table.awaiting || []).map(Number).includes(b.seat) && !b.over;
+  const words = b.over ? "" : turnWords(b, g);
   const dieNode = b.can("RollForage") ? b.piece(b.el("div", { class: "ak-roll", "data-key": "roll" }, die(b, 3), b.el("span", { text: "Roll the D3" })), "RollForage", {}) : null;
   return b.el("div", { class: `ak-top${mine ? " mine" : ""}` },
     b.el("p", { class: "ak-phase" }, b.el("strong", { text: `Week ${g.week} · ${PHASES[g.phase] || g.phase}` }),
-      b.el("span", { class: "ak-turn", "data-key": "turn-words", text: `${mine ? "▶ " : ""}${turnWords(b, g)}` })),
+      words ? b.el("span", { class: "ak-turn", "data-key": "turn-words", text: `${mine ? "▶ " : ""}${words}` }) : null),
     roll ? b.el("p", { class: "ak-last-roll", "data-key": "last-roll", "data-state": `${roll}/${b.table.last_roll_seat}` },
       die(b, Number(roll)), b.el("span", { text: `${b.name(b.table.last_roll_seat)} rolled ${roll}` })) : null,
     dieNode);
@@ -42,7 +43,7 @@ export function topNodes(b) {
 
 // one small tile drawing in its own SVG (the tile being placed, a rotation to choose)
 function smallTile(b, id, arrows, label) {
-  return b.svg("svg", { class: "ak-small-tile", viewBox: "0 0 64 64", width: "64", height: "64", role: "img", "aria-label": label }, b.svg("title", { text: label }), tileArt(b, id, arrows, 0, 0));
+  return b.svg("svg", { class: "ak-small-tile", viewBox: `0 0 ${C} ${C}`, width: "60", height: "60", role: "img", "aria-label": label }, b.svg("title", { text: label }), tileArt(b, id, arrows, 0, 0));
 }
 
 const turnsWord = (r) => (r === 0 ? "as printed" : `${r} quarter turn${r === 1 ? "" : "s"}`);
