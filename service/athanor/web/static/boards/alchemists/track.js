@@ -13,11 +13,11 @@ export function orderTrack(b) {
   const extra = Object.keys(track).filter((id) => !known.has(id)).map((id) => ({ id, text: b.label(id), cost: 0 }));
   const items = [...spaces, ...extra].map((s) => {
     const who = track[s.id];
-    const node = b.el("li", { class: `al-order${who ? " al-taken" : ""}`, "data-key": `order:${s.id}` },
+    const node = b.el("div", { class: `al-order${who ? " al-taken" : ""}`, "data-key": `order:${s.id}` },
       b.el("span", { class: "al-gives", text: s.text }),
       s.cost ? b.el("span", { class: "al-cost", text: `pay ${s.cost} gold` }) : null,
       who ? token(b, who) : b.el("span", { class: "al-free", text: "free" }));
-    return b.piece(node, "ChooseOrder", { space: s.id });
+    return b.el("li", {}, b.piece(node, "ChooseOrder", { space: s.id }));
   });
   const paralysis = (g.paralysis || []).map(Number);
   const notes = [];
