@@ -9,12 +9,14 @@ seconds per move (median, p95) of each level and random's moves per second.
                                     [--kinds alchemists,...] [--procs 2]
 
 The strong bot's budget is per move: `--iterations` (deterministic, the default) or
-`--seconds` of thinking (the server's default is 1 s).
+`--seconds` of thinking (the server's default is 1 s). The games go round the
+pairings, so a run stopped with SIGTERM still reports about as many games of each.
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import statistics
 import time
 from collections.abc import Iterator
@@ -36,6 +38,7 @@ TABLES: tuple[tuple[str, int, dict[str, str]], ...] = (
     ("valley", 1, {}),
     ("witchs_brew", 3, {}),
 )
+ORDER = [(kind, seats) for kind, seats, _ in TABLES]  # the report's order of tables
 PAIRINGS = (("basic", "random"), ("strong", "basic"))
 SOLO_LEVELS = ("random", "basic", "strong")
 GOALS = {("basic", "random"): (0.90, 2.0), ("strong", "basic"): (0.65, 1.5)}
@@ -52,6 +55,10 @@ class Task:
     game: int
     budget: Budget
 
+    @property
+    def table(self) -> tuple[str, int]:
+        return self.kind, self.seats
+
 
 def run(task: Task) -> tuple[Task, float, dict[str, list[float]], bool]:
     global _KINDS
@@ -66,14 +73,24 @@ def run(task: Task) -> tuple[Task, float, dict[str, list[float]], bool]:
 
 
 def tasks(kinds: set[str], games: int, budget: Budget) -> Iterator[Task]:
-    for kind, seats, options in TABLES:
-        if kind not in kinds:
-            continue
-        opts = tuple(sorted(options.items()))
-        pairs = [(lv, "") for lv in SOLO_LEVELS] if seats == 1 else list(PAIRINGS)
-        for tested, other in pairs:
-            for g in range(games):
+    """Game 0 of every pairing, then game 1 of every pairing, and so on: a run stopped
+    early has played about as many games of each."""
+    for g in range(games):
+        for kind, seats, options in TABLES:
+            if kind not in kinds:
+                continue
+            opts = tuple(sorted(options.items()))
+            pairs = [(lv, "") for lv in SOLO_LEVELS] if seats == 1 else list(PAIRINGS)
+            for tested, other in pairs:
                 yield Task(kind, seats, opts, tested, other or tested, g, budget)
+
+
+class Stopped(Exception):
+    """SIGTERM: the run reports the games it finished."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise Stopped
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -82,6 +99,8 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def report(results: list[tuple[Task, float, dict[str, list[float]], bool]], budget: str) -> None:
+    rank = {level: n for n, level in enumerate(SOLO_LEVELS)}
+    results = sorted(results, key=lambda r: (ORDER.index(r[0].table), rank[r[0].tested]))
     by_pair: dict[tuple[str, int, str, str], list[float]] = {}
     unfinished = 0
     seconds: dict[str, list[float]] = {}
@@ -130,10 +149,17 @@ def main() -> None:
         budget, said = Budget(iterations=args.iterations), f"{args.iterations} iterations per move"
     todo = list(tasks(set(args.kinds.split(",")), args.games, budget))
     started = time.monotonic()
+    results: list[tuple[Task, float, dict[str, list[float]], bool]] = []
     with Pool(args.procs) as pool:
-        results = list(pool.imap_unordered(run, todo, chunksize=1))
+        signal.signal(signal.SIGTERM, _stop)  # the workers, forked before, keep the default
+        try:
+            for result in pool.imap_unordered(run, todo, chunksize=1):
+                results.append(result)
+        except Stopped:
+            print(f"stopped by SIGTERM after {len(results)} of {len(todo)} games\n")
     report(results, said)
-    print(f"\n{len(todo)} games in {time.monotonic() - started:.0f} s on {args.procs} processes")
+    took = time.monotonic() - started
+    print(f"\n{len(results)} games in {took:.0f} s on {args.procs} processes")
 
 
 if __name__ == "__main__":
