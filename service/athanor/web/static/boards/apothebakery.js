@@ -51,13 +51,14 @@ function top(b, g) {
   const now = b.over ? "Game over" : who.length ? `Now: ${who.join(", ")}` : "Now: the table";
   const roll = g.last_roll;
   const by = roll.seat ? ` by ${b.name(roll.seat)}${roll.purpose ? ` (${roll.purpose.replace(/_/g, " ")})` : ""}` : "";
-  const dice = roll.face || b.can("RollDie") ? bindFirst(b, die(b, roll.face || "", by), [["RollDie", {}]]) : null;
+  // the die while a roll is made (the turn line says the last one otherwise)
+  const dice = t.die_step || b.can("RollDie") ? bindFirst(b, die(b, roll.face || "", by), [["RollDie", {}]]) : null;
   return b.el("section", { class: `ab-top${b.mine ? " ab-mine" : ""}`, "aria-label": "Time of day and turn", "data-key": "top" },
     b.el("div", { class: "ab-sunrow" },
       sunTrack(b, Number(t.track_position || 1), Number(t.track_length || 6), g.time_of_day),
       b.el("span", { class: "ab-when" }, b.el("strong", { text: g.time_of_day }), ` · round ${g.round}`)),
     b.el("div", { class: "ab-turnrow" },
-      b.el("span", { class: "ab-phase" }, b.el("strong", { text: t.phase || title(g.phase) }), t.step ? `: ${t.step}` : ""),
+      b.over ? null : b.el("span", { class: "ab-phase" }, b.el("strong", { text: t.phase || title(g.phase) }), t.step ? `: ${t.step}` : ""),
       b.el("span", { class: `ab-who${b.mine ? " ab-you" : ""}`, text: b.mine ? "▶ Your turn" : now }),
       dice));
 }
@@ -149,7 +150,12 @@ function adventurers(b, g) {
 function bags(b, g) {
   const building = b.building || { type: null, picks: {} };
   let from = null;
-  if (building.type === "ProcessCard" && building.picks.card) from = building.picks.transmute || resourceOf(b.label(building.picks.card)).type;
+  if (building.type === "ProcessCard") {
+    // the card may be the only one left (the builder takes it without a tap)
+    const cards = new Set(b.variants("ProcessCard").map((v) => v.card));
+    const card = building.picks.card || (cards.size === 1 ? [...cards][0] : null);
+    from = building.picks.transmute || (card ? resourceOf(b.label(card)).type : null);
+  }
   const nodes = TYPES.filter((t) => g.bags[t]).map((t) => {
     const node = bagNode(b, t, g.bags[t]);
     if (t === from) {

@@ -116,7 +116,7 @@ export function adventurerCard(b, a, key) {
     b.el("span", { class: "ab-life" }, hearts(b, a.hearts), said(b, `${a.hearts} ${a.hearts === 1 ? "heart" : "hearts"}`),
       b.el("span", { class: "ab-cake", text: dia.cake })),
     b.el("span", { class: "ab-needs" }, b.el("span", { class: "ab-small", text: "cure:" }), cure.elixirs.map((t) => typeDot(b, t))),
-    b.el("span", { class: "ab-small", text: `${a.spells} ${a.spells === 1 ? "spell" : "spells"}${a.healed ? " · healed" : ""}` }));
+    a.spells === undefined ? null : b.el("span", { class: "ab-small", text: `${a.spells} ${a.spells === 1 ? "spell" : "spells"}${a.healed ? " · healed" : ""}` }));
 }
 
 // a spell card, face up (its name) or face down

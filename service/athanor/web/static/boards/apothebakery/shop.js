@@ -99,7 +99,7 @@ function stasis(b, p, own) {
     const node = adventurerCard(b, a, `stasis:${p.station}:${i}`);
     return own ? bindFirst(b, node, [["Heal", { stasis: i + 1 }]]) : node;
   });
-  return row(b, "In Stasis", cards, "ab-cards");
+  return row(b, "In Stasis", cards, "ab-cards ab-advrow");
 }
 
 // the Cures and Diagnoses won by healing
@@ -123,6 +123,16 @@ function objectives(b, p) {
   return row(b, b.can("ExchangeObjectives") ? "Your objectives: tap one to return it" : "Your objectives (secret)", cards, "ab-cards ab-objs");
 }
 
+// the end-game tally of a shop, once the game is scored
+function scored(b, p) {
+  const s = p.scored;
+  if (!s) return null;
+  const met = (s.objectives || []).filter((o) => o.met).reduce((n, o) => n + o.bonus, 0);
+  const parts = [`reputation ${s.reputation}`, `most brewed ${s.brewed}`, `categories ${(s.categories || []).length ? s.categories.join(", ") : "none"}`,
+    `objectives +${met}`, `failed ${s.failed}`, `spectral ${s.spectral}`];
+  return b.el("p", { class: "ab-final", "data-key": `final:${p.station}` }, b.el("strong", { text: `Final score ${s.total}` }), ` · ${parts.join(" · ")}`);
+}
+
 const tappable = (node) => (node.querySelector(".legal") ? 1 : 0);
 
 // the seat's own shop, everything it holds (its secrets too: its view has them)
@@ -132,7 +142,7 @@ export function ownShop(b, seat, p) {
   // what can be tapped now comes first (a phone shows it without scrolling)
   rows.sort((x, y) => tappable(y) - tappable(x));
   return b.el("section", { class: `ab-shop ab-own${awaited(b, seat) ? " ab-awaited" : ""}`, "aria-label": "Your shop", "data-key": "shop:me", "data-state": p.station },
-    head(b, seat, p, true), stats(b, p), rows);
+    head(b, seat, p, true), scored(b, p), stats(b, p), rows);
 }
 
 function counts(b, p) {
@@ -149,6 +159,6 @@ export function otherShop(b, seat, p) {
   const top = bindFirst(b, head(b, seat, p, false), seatCandidates(b, seat));
   top.setAttribute("data-key", `head:${seat}`);
   return b.el("section", { class: `ab-shop${awaited(b, seat) ? " ab-awaited" : ""}`, "aria-label": `${title(b.name(seat))}'s shop` },
-    top, stats(b, p), counts(b, p), revealed(b, p), inventory(b, p, false), abilities(b, p, false),
+    top, scored(b, p), stats(b, p), counts(b, p), revealed(b, p), inventory(b, p, false), abilities(b, p, false),
     oven(b, p, false), stasis(b, p, false), won(b, p));
 }
