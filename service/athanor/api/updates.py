@@ -25,7 +25,8 @@ from athanor.app.auth import Caller
 
 JSON = Any
 Path = tuple[str | int, ...]
-# the views served lately, counted by their JSON text: a few hundred seats' latest
+# the views served lately, counted by their JSON text: a view is 5-10 KB in the games
+# today, so some thousands of pages find theirs
 VIEW_CACHE_BYTES = 32 * 1024 * 1024
 
 
