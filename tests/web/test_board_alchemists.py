@@ -137,6 +137,7 @@ def over(page: Page) -> bool:
 def play_by_turns(pages: list[Page], rng: random.Random, deadline: float, shots: bool) -> int:
     """Taps on the board of whichever page's turn it is, to the end of the game."""
     moves = 0
+    shot_at = 40 if shots else None  # a seat's board mid-game, on its turn
     while not all(over(p) for p in pages):
         assert time.monotonic() < deadline, f"the game did not end ({moves} moves)"
         wait_until(lambda: any(p.evaluate(BOARD_READY) for p in pages), "a turn", timeout=60)
@@ -144,10 +145,17 @@ def play_by_turns(pages: list[Page], rng: random.Random, deadline: float, shots:
             if not over(page) and page.evaluate(BOARD_READY):
                 tap_on_board(page, rng)
                 moves += 1
-        if shots and moves == 40:
-            shot(pages[0], "board-alchemists-seat", TALL_PHONE)
-            shot(pages[0], "board-alchemists-seat", DESKTOP)
-            pages[0].set_viewport_size(TALL_PHONE)
+        seat = pages[0]
+        if (
+            shot_at is not None
+            and moves >= shot_at
+            and not over(seat)
+            and seat.evaluate(BOARD_READY)
+        ):
+            shot(seat, "board-alchemists-seat", TALL_PHONE)
+            shot(seat, "board-alchemists-seat", DESKTOP)
+            seat.set_viewport_size(TALL_PHONE)
+            shot_at = None
     return moves
 
 

@@ -15,6 +15,10 @@ export const ASPECTS = {
   A7: [[-1, true], [-1, true], [-1, true]],
   A8: [[1, true], [1, true], [1, true]],
 };
+export const INGREDIENT_NAMES = {
+  mushroom: "Mushroom", fern: "Fern", toad: "Toad", "bird-claw": "Bird Claw", flower: "Flower", mandrake: "Mandrake Root",
+  scorpion: "Scorpion", feather: "Raven's Feather",
+};
 export const COLOURS = ["R", "G", "B"];
 export const COLOUR_WORDS = { R: "red", G: "green", B: "blue" };
 const FILL = { R: "#b3261e", G: "#1e7a34", B: "#1f4f9c", N: "#6b6b6b" };
@@ -106,6 +110,14 @@ export function alchemical(b, id, title = id, upright = false) {
   });
   return b.svg("svg", { class: upright ? "al-alch al-upright" : "al-alch", viewBox: box, role: "img", "aria-label": title },
     b.svg("title", { text: title }), discs.flat());
+}
+
+// an alchemical as the labels write it ("A2 (r+ g- B+)": upper case is a big aspect)
+export function alchemicalName(b, id) {
+  if (b.labels[id]) return b.labels[id];
+  const aspects = ASPECTS[id];
+  if (!aspects) return id;
+  return `${id} (${aspects.map(([sign, big], i) => `${big ? COLOURS[i] : COLOURS[i].toLowerCase()}${sign > 0 ? "+" : "-"}`).join(" ")})`;
 }
 
 // a potion: a flask in its colour with its sign ("N": grey, no sign)

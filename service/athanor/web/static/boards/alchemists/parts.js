@@ -1,6 +1,6 @@
 // Small pieces the alchemists board's areas share: a titled area, a seat's token, a
 // count with its icon, a card.
-import { ingredientIcon } from "./art.js";
+import { INGREDIENT_NAMES, ingredientIcon } from "./art.js";
 
 export const game = (b) => b.view.game || {};
 export const players = (b) => Object.keys(game(b).players || {}).map(Number).sort((x, y) => x - y);
@@ -21,8 +21,9 @@ export function token(b, seat, extra = "") {
     b.el("span", { "aria-hidden": "true", text: String(seat) }), hidden(b, b.name(seat)));
 }
 
+// the view's labels name only the ids it holds: the printed names stand in
 export function ingredientName(b, id) {
-  return b.label(id);
+  return b.labels[id] || INGREDIENT_NAMES[id] || b.label(id);
 }
 
 // an ingredient card: its picture and name (and how many, for a hand's cards alike)

@@ -2,7 +2,7 @@
 // holds in public), and the seat's own hand, favors, seals and bids (its view alone
 // holds them: a spectator's has none).
 import { seal, SEAL_WORDS } from "./art.js";
-import { area, awaiting, counted, game, hidden, ingredientCard, players, stat, token } from "./parts.js";
+import { area, awaiting, counted, game, hidden, ingredientCard, ingredientName, players, stat, token } from "./parts.js";
 import { bindFavor, bindHand } from "./binds.js";
 
 const FAVOR_TEXT = {
@@ -63,7 +63,7 @@ function favors(b, mine) {
 
 function extras(b, mine) {
   const out = [];
-  if ((mine.set_aside || []).length) out.push(b.el("p", { class: "al-note", text: `Set aside: ${mine.set_aside.map((i) => b.label(i)).join(", ")}` }));
+  if ((mine.set_aside || []).length) out.push(b.el("p", { class: "al-note", text: `Set aside: ${mine.set_aside.map((i) => ingredientName(b, i)).join(", ")}` }));
   if ((mine.artifacts || []).length) out.push(b.el("p", { class: "al-note", text: `Your artifacts: ${mine.artifacts.map((a) => b.label(a)).join(", ")}` }));
   const sale = game(b).sale;
   const bid = sale && sale.bids ? sale.bids[String(b.seat)] : undefined;

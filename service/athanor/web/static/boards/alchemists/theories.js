@@ -1,6 +1,6 @@
 // The theories board (each ingredient's published alchemical with its seals, the
 // alchemicals to publish) and the seat's deduction notebook as a grid.
-import { ALCHEMICALS, COLOURS, COLOUR_WORDS, INGREDIENTS, SEAL_WORDS, alchemical, ingredientIcon, potion, seal, POTION_NAMES } from "./art.js";
+import { ALCHEMICALS, COLOURS, alchemicalName, COLOUR_WORDS, INGREDIENTS, SEAL_WORDS, alchemical, ingredientIcon, potion, seal, POTION_NAMES } from "./art.js";
 import { area, game, hidden, ingredientName, token } from "./parts.js";
 import { bindSeal } from "./binds.js";
 import { potionLegend } from "./offer.js";
@@ -24,7 +24,7 @@ function slot(b, ing) {
   const t = (game(b).theories || {})[ing];
   const body = [];
   if (t) {
-    body.push(alchemical(b, t.alchemical, b.label(t.alchemical)), b.el("span", { class: "al-alch-name", text: t.alchemical }));
+    body.push(alchemical(b, t.alchemical, alchemicalName(b, t.alchemical)), b.el("span", { class: "al-alch-name", text: t.alchemical }));
     if (b.can("DebunkApprentice")) {
       body.push(b.el("div", { class: "al-debunk" }, COLOURS.map((c) => b.piece(b.el("span", { class: `al-aspect al-c${c}`, text: `debunk ${c}` },
         hidden(b, ` (${COLOUR_WORDS[c]})`)), "DebunkApprentice", { ingredient: ing, colour: c }))));
@@ -35,7 +35,7 @@ function slot(b, ing) {
     if (truth) body.push(b.el("span", { class: "al-truth", text: truth === t.alchemical ? "✓ right" : `✕ wrong: truly ${truth}` }));
   } else if (drafted(b, ing)) {
     const picks = b.building.picks;
-    body.push(picks.alchemical ? alchemical(b, picks.alchemical, `your theory: ${b.label(picks.alchemical)}`) : null,
+    body.push(picks.alchemical ? alchemical(b, picks.alchemical, `your theory: ${alchemicalName(b, picks.alchemical)}`) : null,
       b.el("span", { class: "al-draft", text: `your theory${picks.alchemical ? `: ${picks.alchemical}` : ""}${picks.seal ? `, ${SEAL_WORDS[picks.seal] || picks.seal}` : ""}` }));
   } else {
     const truth = (game(b).assignment || {})[ing];
@@ -55,7 +55,7 @@ function tokens(b) {
   if (!b.can("PublishTheory")) return null;
   const used = new Set(Object.values(game(b).theories || {}).map((t) => t.alchemical));
   return b.el("div", { class: "al-alch-tokens" }, ALCHEMICALS.map((a) => b.piece(b.el("span", { class: `al-alch-token${used.has(a) ? " al-used" : ""}`, "data-key": `alch:${a}` },
-    alchemical(b, a, b.label(a)), b.el("span", { text: a })), "PublishTheory", { alchemical: a })));
+    alchemical(b, a, alchemicalName(b, a)), b.el("span", { text: a })), "PublishTheory", { alchemical: a })));
 }
 
 // the seat's own seals, by kind: the seal a theory or endorsement is signed with
@@ -94,7 +94,7 @@ export function notebook(b, mine) {
   const possible = nb.possible || {};
   const cells = nb.cells || null;
   const head = b.el("tr", {}, b.el("th", { scope: "col", text: "Ingredient" }),
-    ALCHEMICALS.map((a) => b.el("th", { scope: "col" }, alchemical(b, a, b.label(a), true), b.el("span", { class: "al-col", text: a }))));
+    ALCHEMICALS.map((a) => b.el("th", { scope: "col" }, alchemical(b, a, alchemicalName(b, a), true), b.el("span", { class: "al-col", text: a }))));
   const rows = INGREDIENTS.filter((ing) => ing in possible).map((ing) => b.el("tr", { "data-key": `nb:${ing}`, "data-state": (possible[ing] || []).join(",") },
     b.el("th", { scope: "row" }, ingredientIcon(b, ing), b.el("span", { text: ingredientName(b, ing) })),
     ALCHEMICALS.map((a) => {
