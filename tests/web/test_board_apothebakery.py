@@ -85,11 +85,12 @@ def test_board_drawn_and_a_move_built_on_it(browser: Browser, web_server: WebSer
         assert watcher.locator("#board .ab-shop").count() == 2
         assert seat.locator("#board [style]").count() == 0
 
-        # return two objectives: tap them, then "Done", then Confirm
+        # return two objectives: tap them, then "Done" (from the keyboard), then Confirm
         seat.wait_for_selector("#board .ab-obj.legal")
         tap_piece(seat, "#board .ab-obj.legal")
         tap_piece(seat, "#board .ab-obj.legal")
-        seat.locator("#board .ab-done.legal").click()
+        seat.focus("#board .ab-done.legal")
+        seat.keyboard.press("Enter")
         seat.wait_for_selector("#builder button.confirm")
         assert "Returns" in seat.inner_text("#builder .preview")
         assert seat.locator("#board .ab-obj.chosen").count() == 2
