@@ -107,7 +107,12 @@ def test_pages_and_unknown_paths(web_server: WebServer) -> None:
 def test_lobby_and_join_by_code(web_server: WebServer) -> None:
     status, game = web_server.call(
         "CreateGame",
-        {"kind": "valley", "seats": 2, "table": {"open": True, "listed": True}},
+        {
+            "kind": "valley",
+            "seats": 2,
+            "options": {"events": "true"},
+            "table": {"open": True, "listed": True},
+        },
         web_server.operator,
     )
     assert status == 200 and game["joinCode"] and not game.get("seatTokens")
@@ -116,6 +121,9 @@ def test_lobby_and_join_by_code(web_server: WebServer) -> None:
     assert status == 200
     (entry,) = [g for g in lobby["games"] if g["gameId"] == gid]
     assert entry["code"] == code and entry["kind"] == "valley" and entry["free"] == [1, 2]
+    # the events module was chosen; the first player is the kind's default
+    assert entry["options"] == {"events": "true", "first_player": "1"}
+    assert entry["defaultOptions"] == ["first_player"]
     assert "token" not in json.dumps(lobby).lower()
     # the code as a person types it: lower case, no dash
     status, joined = web_server.call(

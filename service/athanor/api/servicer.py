@@ -488,6 +488,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
                     bots=e.bots,
                     free=e.free,
                     created_unix=e.created,
+                    default_options=e.defaults,
                 )
                 for e in await self.service.tables.lobby()
             ]

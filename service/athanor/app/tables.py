@@ -61,6 +61,16 @@ class LobbyEntry:
     bots: dict[int, str]
     free: list[int]
     created: float
+    defaults: list[str]  # the options at the kind's default for this many seats
+
+
+def _at_default(rules: Rules, options: JSON, seats: int) -> list[str]:
+    """The options a table left as its kind makes them when none is given."""
+    try:
+        made = rules.validate_options({}, seats)
+    except Exception:  # a kind that needs an option: none is a default then
+        return []
+    return sorted(k for k, v in options.items() if k in made and made[k] == v)
 
 
 class Tables:
@@ -281,6 +291,7 @@ class Tables:
                     bots=dict(sitting.bots),
                     free=[s for s in range(1, state.seats + 1) if not sitting.taken(s)],
                     created=float((await self.store.head(game_id)).created),
+                    defaults=_at_default(loaded.rules, state.options, state.seats),
                 )
             )
         return out

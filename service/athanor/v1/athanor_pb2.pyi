@@ -368,7 +368,7 @@ class ListLobbyRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class LobbyGame(_message.Message):
-    __slots__ = ("code", "game_id", "kind", "options", "seats", "names", "bots", "free", "created_unix")
+    __slots__ = ("code", "game_id", "kind", "options", "seats", "names", "bots", "free", "created_unix", "default_options")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -399,6 +399,7 @@ class LobbyGame(_message.Message):
     BOTS_FIELD_NUMBER: _ClassVar[int]
     FREE_FIELD_NUMBER: _ClassVar[int]
     CREATED_UNIX_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_OPTIONS_FIELD_NUMBER: _ClassVar[int]
     code: str
     game_id: str
     kind: str
@@ -408,7 +409,8 @@ class LobbyGame(_message.Message):
     bots: _containers.ScalarMap[int, str]
     free: _containers.RepeatedScalarFieldContainer[int]
     created_unix: float
-    def __init__(self, code: _Optional[str] = ..., game_id: _Optional[str] = ..., kind: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[int] = ..., names: _Optional[_Mapping[int, str]] = ..., bots: _Optional[_Mapping[int, str]] = ..., free: _Optional[_Iterable[int]] = ..., created_unix: _Optional[float] = ...) -> None: ...
+    default_options: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, code: _Optional[str] = ..., game_id: _Optional[str] = ..., kind: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[int] = ..., names: _Optional[_Mapping[int, str]] = ..., bots: _Optional[_Mapping[int, str]] = ..., free: _Optional[_Iterable[int]] = ..., created_unix: _Optional[float] = ..., default_options: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ListLobbyResponse(_message.Message):
     __slots__ = ("games",)

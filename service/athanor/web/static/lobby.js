@@ -196,15 +196,21 @@ function optionValue(value) {
   return words(v);
 }
 
-// A game's options in words, folded under "Options (N)": the lobby lists every option
-// of the game as created (the kind's defaults filled in), and ListKinds does not say
-// which value is a kind's default, so none is singled out as chosen.
-function optionsNodes(options) {
+// A game's options in words: what the table chose apart from its kind's defaults
+// (ListLobby's `defaultOptions`) shown, the defaults folded under "Default options (N)"
+function optionsNodes(options, defaults = []) {
   const entries = Object.entries(options || {}).sort(([a], [b]) => a.localeCompare(b));
-  if (!entries.length) return [el("span", { class: "options", text: "standard rules" })];
-  return [el("details", { class: "options-more" },
-    el("summary", { text: `Options (${entries.length})` }),
-    el("ul", { class: "options-list" }, entries.map(([k, v]) => el("li", { text: `${words(k)}: ${optionValue(v)}` }))))];
+  const isDefault = new Set(defaults);
+  const line = ([k, v]) => `${words(k)}: ${optionValue(v)}`;
+  const chosen = entries.filter(([k]) => !isDefault.has(k));
+  const rest = entries.filter(([k]) => isDefault.has(k));
+  const out = [el("span", { class: "options", text: chosen.length ? `Options: ${chosen.map(line).join(" · ")}` : "standard rules" })];
+  if (rest.length) {
+    out.push(el("details", { class: "options-more" },
+      el("summary", { text: `Default options (${rest.length})` }),
+      el("ul", { class: "options-list" }, rest.map((entry) => el("li", { text: line(entry) })))));
+  }
+  return out;
 }
 
 async function listLobby(node, notice) {
@@ -249,7 +255,7 @@ function lobbyEntry(g, notice) {
   });
   return el("li", { "data-game": g.gameId },
     el("p", {}, el("strong", { class: "code", text: g.code }), ` · ${kindTitle(g.kind)}`),
-    ...optionsNodes(g.options),
+    ...optionsNodes(g.options, g.defaultOptions),
     el("p", { class: "seats", text: `Seats ${seats.join(" · ")} (${free.length} free)` }),
     houseRulesNote(g.kind),
     form);

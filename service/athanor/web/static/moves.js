@@ -12,7 +12,9 @@ import { DONE, canon } from "./parts.js";
 export function movesNodes(t) {
   if (t.view.over) return []; // the end screen says it
   if (!t.boardDrawn) return listNodes(t);
-  const open = t.groupState.get("all-moves") === true;
+  // open as the player left it (the toggle event that records it may come after a re-draw)
+  const shown = document.getElementById("all-moves");
+  const open = shown ? shown.open : t.groupState.get("all-moves") === true;
   const all = el("details", { id: "all-moves", class: "all-moves", open: open || undefined },
     el("summary", { text: "Every legal move, as a list" }), listNodes(t));
   all.addEventListener("toggle", () => t.groupState.set("all-moves", all.open));
@@ -49,7 +51,8 @@ function groups(t, commands, previews, which) {
     const list = el("ul", { class: "variants" }, items.map(([command, preview], i) => el("li", {}, button(t, command, which, texts[i], preview))));
     // a group the player opened or closed stays so when the table is drawn again
     const key = `${which}:${type}`;
-    const open = t.groupState.has(key) ? t.groupState.get(key) : byType.size <= 3 || items.length <= 4;
+    const shown = t.actions.querySelector(`details.group[data-group="${CSS.escape(type)}"][data-kind="${which}"]`);
+    const open = shown ? shown.open : t.groupState.has(key) ? t.groupState.get(key) : byType.size <= 3 || items.length <= 4;
     const details = el("details", { class: "group", open: open || undefined, "data-group": type, "data-kind": which },
       el("summary", {}, el("strong", { text: words(type) }), ` (${items.length})`), list);
     details.addEventListener("toggle", () => t.groupState.set(key, details.open));

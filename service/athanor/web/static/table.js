@@ -314,7 +314,8 @@ export class Table {
       return;
     }
     // the board in words stays, folded, for a screen reader and as a check
-    const open = this.groupState.get("board-words") === true;
+    const shown = this.board.querySelector(":scope > details.board-words");
+    const open = shown ? shown.open : this.groupState.get("board-words") === true;
     const inWords = el("details", { class: "board-words", open: open || undefined }, el("summary", { text: "The board in words" }), this.wordNodes());
     inWords.addEventListener("toggle", () => this.groupState.set("board-words", inWords.open));
     reconcile(this.board, [title, el("div", { class: `drawn drawn-${this.view.kind}` }, drawn), inWords]);
