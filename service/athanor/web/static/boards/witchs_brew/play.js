@@ -52,7 +52,11 @@ function answers(b) {
   if (b.can("Claim")) out.push(b.piece(button(b, `“I am the ${roleName(b, b.view.game.play.role)}!” (claim)`, "claim"), "Claim", {}));
   if (b.can("SoBeIt")) out.push(b.piece(button(b, "“So be it!” (take the favour)", "favor"), "SoBeIt", {}));
   if (b.can("FullAction")) out.push(b.piece(button(b, "Carry out the full action", "full"), "FullAction", {}));
-  return out.length ? b.el("div", { class: "wb-acts" }, out) : null;
+  if (!out.length) return null;
+  const hint = b.can("FullAction")
+    ? "Your full action: tap the button, or what it acts on (a cauldron, your drops, the supply)."
+    : "Your answer: claim the role, or say “So be it!” and take its favour at once.";
+  return b.el("div", { class: "wb-acts" }, b.el("p", { class: "wb-ask", text: hint }), out);
 }
 
 // a count's chips: "give 0 1 2 red drops", "add 0 1 2 gold"

@@ -44,6 +44,13 @@ function cardsOf(b, seat, p) {
 
 function played(b, seat, p) {
   const roles = p.played || [];
+  const left = seat !== b.seat && b.view.over && p.hand && p.hand.length
+    ? b.el("div", { class: "wb-played" }, b.el("span", { class: "wb-note", text: "left in hand: " }), p.hand.map((r) => roleCard(b, r, { small: true })))
+    : null;
+  return [playedNow(b, seat, p, roles), left];
+}
+
+function playedNow(b, seat, p, roles) {
   const inHand = `${plural(p.hand_size || 0, "card")} in hand`;
   return b.el("div", { class: "wb-played", "data-key": `p${seat}:played`, "data-state": `${roles.join(",")}:${p.hand_size}` },
     b.el("span", { class: "wb-note", text: roles.length ? `played: ` : `${inHand}` }),
