@@ -74,7 +74,8 @@ function counting(b) {
   const g = b.view.game;
   if (b.can("GiveDrops")) {
     const owed = (g.play.owed || {})[String(b.seat)];
-    out.push(b.el("p", { class: "wb-ask", text: `Give the Begging monk ${owed || "your share of"} drops: tap how many of each kind` }));
+    const share = owed ? `${owed} ${owed === 1 ? "drop" : "drops"}` : "your share of drops";
+    out.push(b.el("p", { class: "wb-ask", text: `Give the Begging monk ${share}: tap how many of each kind` }));
     out.push(...countNames(b, "GiveDrops").map((n) => countRow(b, "GiveDrops", n)));
   }
   if (b.can("AddToShelf")) {
