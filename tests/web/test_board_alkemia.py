@@ -172,6 +172,7 @@ def take_turns_on_board(pages: list[Page], rng: random.Random, deadline: float) 
                     shot(page, "board-alkemia-seat", TALL_PHONE)
                     shot(page, "board-alkemia-seat", DESKTOP)
                     page.set_viewport_size(TALL_PHONE)
+                    assert_accessible(page, "seat's page in a Field turn")
     for page in pages:
         shot(page, "stuck-board-alkemia", TALL_PHONE)
     raise AssertionError(f"the game did not end by board taps ({moves} moves)")

@@ -24,14 +24,14 @@ export function tileArt(b, id, arrows, px, py, extra = {}) {
   const sub = look.kind === "post" ? look.word.split(" ").slice(1).join(" ") : "";
   const y = look.element ? 54 : sub ? 42 : 46;
   const word = look.kind === "post" ? "Post" : look.word;
-  parts.push(b.svg("text", { x: px + C / 2, y: py + y, "text-anchor": "middle", "font-size": word.length > 5 ? 13 : 14, "font-weight": 700, fill: "#1d1b16", stroke: "none", text: word }));
+  parts.push(b.svg("text", { x: px + C / 2, y: py + y, "text-anchor": "middle", "font-size": word.length > 5 ? 12 : 14, "font-weight": 700, fill: "#1d1b16", stroke: "none", text: word }));
   if (sub) parts.push(b.svg("text", { x: px + C / 2, y: py + 59, "text-anchor": "middle", "font-size": 11, fill: "#1d1b16", stroke: "none", text: sub }));
   for (const edge of EDGES) {
     const cost = arrows[edge];
     if (!cost) continue;
     const cx = px + C / 2;
-    const tips = cost >= 2 ? [py + 3, py + 10] : [py + 3];
-    const chevrons = tips.map((tip) => b.svg("polygon", { points: `${cx - 9},${tip + 9} ${cx + 9},${tip + 9} ${cx},${tip}`, fill: "#2a2418", stroke: "none" }));
+    const tips = cost >= 2 ? [py + 3, py + 9] : [py + 3];
+    const chevrons = tips.map((tip) => b.svg("polygon", { points: `${cx - 9},${tip + 8} ${cx + 9},${tip + 8} ${cx},${tip}`, fill: "#2a2418", stroke: "none" }));
     parts.push(b.svg("g", { transform: `rotate(${TURN[edge]} ${px + C / 2} ${py + C / 2})` }, chevrons));
   }
   return b.svg("g", { class: `ak-art${extra.ghost ? " ak-ghost" : ""}` }, parts);

@@ -34,9 +34,9 @@ export function topNodes(b) {
   const words = b.over ? "" : turnWords(b, g);
   const dieNode = b.can("RollForage") ? b.piece(b.el("div", { class: "ak-roll", "data-key": "roll" }, die(b, 3), b.el("span", { text: "Roll the D3" })), "RollForage", {}) : null;
   return b.el("div", { class: `ak-top${mine ? " mine" : ""}` },
-    b.el("p", { class: "ak-phase" }, b.el("strong", { text: `Week ${g.week} · ${PHASES[g.phase] || g.phase}` }),
-      words ? b.el("span", { class: "ak-turn", "data-key": "turn-words", text: `${mine ? "▶ " : ""}${words}` }) : null),
-    roll ? b.el("p", { class: "ak-last-roll", "data-key": "last-roll", "data-state": `${roll}/${b.table.last_roll_seat}` },
+    b.el("strong", { class: "ak-phase", text: `Week ${g.week} · ${PHASES[g.phase] || g.phase}` }),
+    words ? b.el("span", { class: "ak-turn", "data-key": "turn-words", text: `${mine ? "▶ " : ""}${words}` }) : null,
+    roll ? b.el("span", { class: "ak-last-roll", "data-key": "last-roll", "data-state": `${roll}/${b.table.last_roll_seat}` },
       die(b, Number(roll)), b.el("span", { text: `${b.name(b.table.last_roll_seat)} rolled ${roll}` })) : null,
     dieNode);
 }
