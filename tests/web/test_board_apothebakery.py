@@ -16,6 +16,7 @@ import pytest
 from tests.waiting import wait_until
 from tests.web.browsing import (
     BOARD_READY,
+    BOARD_TAPS,
     DESKTOP,
     MOVED,
     TALL_PHONE,
@@ -126,20 +127,32 @@ def create_three_seats(page: Page, server: WebServer) -> tuple[list[str], str]:
     return links, spectate
 
 
+OVER = "document.getElementById('main').dataset.over === 'yes'"
+# our turn, and the page has drawn the moves of it: a piece, a part or a Confirm to tap
+# (the turn can show a moment before the legal moves of the same version are fetched)
+READY_TO_TAP = (
+    f"({BOARD_READY}) && ({OVER} || document.querySelector('{BOARD_TAPS}') !== null"
+    " || document.querySelector('#builder button.confirm') !== null)"
+)
+
+
 def board_turns(pages: list[Page], rng: random.Random, deadline: float, until: int) -> int:
     """Build and confirm moves on the board on whichever page's turn it is, until the
     game is over or `until` moves were made; returns the moves made."""
-    over = "document.getElementById('main').dataset.over === 'yes'"
     moves = 0
     while moves < until:
         left = deadline - time.monotonic()
         assert left > 0, f"the game did not end by board taps ({moves} moves)"
-        wait_until(lambda: any(p.evaluate(BOARD_READY) for p in pages), "a turn", timeout=left)
-        if any(p.evaluate(over) for p in pages):
+        wait_until(lambda: any(p.evaluate(READY_TO_TAP) for p in pages), "a turn", timeout=left)
+        if any(p.evaluate(OVER) for p in pages):
             return moves
         for page in pages:
-            if page.evaluate(BOARD_READY) and not page.evaluate(over):
-                tap_on_board(page, rng)
+            if page.evaluate(READY_TO_TAP) and not page.evaluate(OVER):
+                try:
+                    tap_on_board(page, rng)
+                except AssertionError:
+                    shot(page, "stuck-board-apothebakery", TALL_PHONE)
+                    raise AssertionError(page.inner_text("#builder")) from None
                 moves += 1
     return moves
 
@@ -166,7 +179,7 @@ def test_three_seats_played_on_the_board(browser: Browser, web_server: WebServer
         spectator.wait_for_selector("#board .drawn-apothebakery")
         deadline = time.monotonic() + BOARD_GAME_SECONDS
         board_turns(pages, rng, deadline, until=24)
-        mid = next((p for p in pages if p.evaluate(BOARD_READY)), pages[0])
+        mid = next((p for p in pages if p.evaluate(READY_TO_TAP)), pages[0])
         shot(mid, "board-apothebakery-seat", TALL_PHONE)
         shot(mid, "board-apothebakery-seat", DESKTOP)
         mid.set_viewport_size(TALL_PHONE)

@@ -52,7 +52,7 @@ function top(b, g) {
   const roll = g.last_roll;
   const by = roll.seat ? ` by ${b.name(roll.seat)}${roll.purpose ? ` (${roll.purpose.replace(/_/g, " ")})` : ""}` : "";
   // the die while a roll is made (the turn line says the last one otherwise)
-  const dice = t.die_step || b.can("RollDie") ? bindFirst(b, die(b, roll.face || "", by), [["RollDie", {}]]) : null;
+  const dice = t.die_step || b.can("RollDie") ? bindFirst(b, die(b, roll.face || "", by, b.can("RollDie")), [["RollDie", {}]]) : null;
   return b.el("section", { class: `ab-top${b.mine ? " ab-mine" : ""}`, "aria-label": "Time of day and turn", "data-key": "top" },
     b.el("div", { class: "ab-sunrow" },
       sunTrack(b, Number(t.track_position || 1), Number(t.track_length || 6), g.time_of_day),
@@ -72,7 +72,7 @@ function decision(b, g) {
   const words = {
     overflow: mine ? `Your inventory is full: keep ${d.room}, tap them` : `${whose} keeps ${d.room} elixirs`,
     keep_spell: mine ? "Choose the spell to keep" : `${whose} chooses a spell`,
-    vengeance: `Ghost Vengeance, ${b.label(d.event)}: ${whose} must ${d.need}`,
+    vengeance: `Ghost Vengeance, ${b.label(d.event)}: ${whose} must ${d.need}${mine && d.need === "discard" ? " (tap an elixir)" : ""}`,
     make_room: `${whose} must make room for a ${d.token ? b.label(d.token) : "token"}: tap an elixir to drop`,
     poltergeist: `Poltergeist, ${b.label(d.event)}: choose who gets your elixir (tap a shop's name)`,
     reaction: "A spell may answer the heal, or pass",
@@ -83,6 +83,7 @@ function decision(b, g) {
     reward: `${whose} is rewarded for the heal`,
     dying: `${whose}: an adventurer is dying`,
   }[d.kind] || title(String(d.kind).replace(/_/g, " "));
+  const ask = `${words}${b.can("RollDie") ? " (tap the die)" : ""}`;
   const items = [];
   if (mine && d.kind === "overflow") {
     d.choices.forEach((t, i) => items.push(bindFirst(b, keyed(token(b, t, "ab-big"), `choice:${i}:${t}`), [["KeepTokens", { keep: i + 1 }]])));
@@ -93,7 +94,7 @@ function decision(b, g) {
   if (d.kind === "make_room" && d.token) items.push(token(b, d.token, "ab-big"));
   if (d.kind === "poltergeist" && d.passing_to) items.push(b.el("span", { text: `you pass to ${b.name(d.passing_to)}` }));
   return b.el("section", { class: "ab-decision", "aria-label": "Open decision", "data-key": `decision:${d.kind}`, "data-state": JSON.stringify(d) },
-    b.el("p", { class: "ab-ask", text: words }), items.length ? b.el("div", { class: "ab-items" }, items) : null);
+    b.el("p", { class: "ab-ask", text: ask }), items.length ? b.el("div", { class: "ab-items" }, items) : null);
 }
 
 // the seats of a roll-off that have not rolled yet, by name
@@ -112,8 +113,10 @@ function keyed(node, key) {
 function corruption(b, g) {
   const c = g.corruption;
   if (!c) return null;
-  const facts = Object.entries(c).filter(([, v]) => v !== null && typeof v !== "object").map(([k, v]) => `${k.replace(/_/g, " ")} ${b.label(String(v))}`);
-  return b.el("section", { class: "ab-corruption", "aria-label": "Corruption", "data-key": "corruption" },
+  const facts = [c.card ? `card ${b.label(c.card)}` : null, `score ${c.score}`, `${c.vials} vials`,
+    `${(c.cures || []).length} cures`, `stamina ${c.stamina} · strength ${c.strength}`, `deck ${c.deck}`,
+    c.scored ? `final score ${c.scored.total}` : null].filter(Boolean);
+  return b.el("section", { class: "ab-corruption", "aria-label": "Corruption", "data-key": "corruption", "data-state": JSON.stringify(c) },
     b.el("h3", { text: "Corruption" }), b.el("p", { class: "ab-small", text: facts.join(" · ") }));
 }
 

@@ -141,11 +141,13 @@ export function bagNode(b, type, bag) {
 }
 
 // the side-effect / turn-order die, its last face
-export function die(b, face, by) {
+export function die(b, face, by, roll) {
   const shown = face === "" ? "?" : face === "skull" ? "☠" : face === "blank" ? "–" : face;
+  const last = face === "" ? "" : `last ${face}${by}`;
   return b.el("div", { class: "ab-die", "data-key": "die", "data-state": `${face}${by}` },
     b.el("span", { class: "ab-face", "aria-hidden": "true", text: shown }),
-    b.el("span", { class: "ab-small", text: face === "" ? "roll the die" : `${face}${by}` }));
+    roll ? b.el("strong", { text: "Roll the die" }) : null,
+    last ? b.el("span", { class: "ab-small", text: last }) : null);
 }
 
 // the Sun's track: a space per round, the Sun on the current one

@@ -43,7 +43,18 @@ function inventory(b, p, own) {
   });
   const empty = b.el("span", { class: "ab-small", text: "no elixirs" });
   return b.el("div", { class: "ab-row ab-inv" }, b.el("span", { class: "ab-row-title", text: `Elixirs (${p.inventory.length})` }),
-    b.el("div", { class: "ab-items" }, tokens.length ? tokens : empty));
+    b.el("div", { class: "ab-items" }, tokens.length ? tokens : empty), own ? arranging(b) : null);
+}
+
+// Rearranging (a free command: one token to either end) is offered in the list of
+// every legal move only: built a part at a time, an order whose first place has one
+// choice left loses that place when the next is picked (parts.js drops the parts it
+// took for the player), and no move is left to confirm. Marking the type bound keeps
+// the builder from offering it.
+function arranging(b) {
+  if (!b.can("ArrangeInventory")) return null;
+  b.piece(b.el("span"), "ArrangeInventory", {});
+  return b.el("span", { class: "ab-small", text: "To move an elixir to either end: “Every legal move, as a list”, Any time." });
 }
 
 // the four abilities: ready (a solid token) or used this round (crossed out, "used")
