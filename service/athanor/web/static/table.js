@@ -119,6 +119,7 @@ export class Table {
     // only what changed since the version this page holds (updates.js)
     if (!this.updates) this.updates = new (await import("./updates.js")).Updates(this.gameId, this.token);
     const got = await this.updates.fetch();
+    await this.loadBoard(got.view.kind); // the first drawing is the board, not a list
     if (seq !== this.snapSeq) return;
     const behind = got.version < this.lastVersion || (got.legal && Number(got.legal.version || 0) !== got.version);
     this.version = got.version;
@@ -128,23 +129,19 @@ export class Table {
     this.table = got.table;
     this.labels = this.view.labels || {};
     this.legal = got.legal;
-    this.loadBoard();
     this.secondsLeft = this.table.seconds_left !== undefined && this.table.deadline ? Number(this.table.seconds_left) : null;
     this.secondsAt = Date.now();
     this.render();
     if (behind) this.refreshSoon(); // the game moved on while we looked
   }
 
-  // the kind's drawn board, loaded once; until then (or for a kind without one) the
-  // board in words
-  loadBoard() {
-    const kind = this.view.kind;
+  // the kind's drawn board, loaded once before the table is first drawn; a kind
+  // without one (or one that cannot load) shows the board in words
+  async loadBoard(kind) {
     if (!kind || kind === this.drawnKind) return;
     this.drawnKind = kind;
-    boardModule(kind).then((module) => {
-      this.drawn = module && typeof module.draw === "function" ? module : null;
-      if (this.drawn) this.render();
-    });
+    const module = await boardModule(kind);
+    this.drawn = module && typeof module.draw === "function" ? module : null;
   }
 
   async run() {
