@@ -54,7 +54,7 @@ function inventory(b, p, own) {
 function arranging(b) {
   if (!b.can("ArrangeInventory")) return null;
   b.piece(b.el("span"), "ArrangeInventory", {});
-  return b.el("span", { class: "ab-small", text: "To move an elixir to either end: “Every legal move, as a list”, Any time." });
+  return b.el("span", { class: "ab-small", text: "To move one to an end: see “Every legal move”." });
 }
 
 // the four abilities: ready (a solid token) or used this round (crossed out, "used")
