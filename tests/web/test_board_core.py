@@ -9,12 +9,22 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from tests.web.browsing import GAME_SECONDS, PHONE, READY, shot, tap_on_board, version
+from tests.waiting import wait_until
+from tests.web.browsing import (
+    BOARD_TAPS,
+    GAME_SECONDS,
+    MOVED,
+    PHONE,
+    READY,
+    shot,
+    tap_on_board,
+    version,
+)
 from tests.web.conftest import WebServer
 from tests.web.test_browser import create_game
 
 if TYPE_CHECKING:  # the browser fixture skips when Playwright is missing
-    from playwright.sync_api import Browser, Route
+    from playwright.sync_api import Browser, Page, Route
 
 # a drawing that knows no game: a piece for each type and for each value of its first
 # field other than "type" (a cell, a card, a list's element)
@@ -39,6 +49,24 @@ export function draw(b) {
   return out;
 }
 """
+
+
+def confirm_is_pending_until_answered(page: Page, rng: random.Random) -> None:
+    """A confirmed move shows as pending ("sent: waiting for the server") until the
+    server answers (the Act call is held on its way until the page has been looked at)."""
+    held: list[Route] = []
+    page.route("**/athanor.v1.Athanor/Act", lambda route: held.append(route))
+    while not page.locator("#builder button.confirm").count():
+        taps = page.locator(BOARD_TAPS)
+        taps.nth(rng.randrange(taps.count())).click()
+    before = version(page)
+    page.click("#builder button.confirm")
+    page.wait_for_selector("#builder button.confirm.pending[aria-busy=true]")
+    assert "waiting for the server" in page.inner_text("#builder")
+    wait_until(lambda: held, "the Act call")
+    held[0].continue_()
+    page.wait_for_function(MOVED.format(before=before))
+    page.unroute("**/athanor.v1.Athanor/Act")
 
 
 def test_moves_are_built_from_pieces_and_parts(browser: Browser, web_server: WebServer) -> None:
@@ -69,6 +97,9 @@ def test_moves_are_built_from_pieces_and_parts(browser: Browser, web_server: Web
             assert version(page) > before or page.locator("#refusal:not([hidden])").count()
             moves += 1
         assert moves >= 3
+        page.wait_for_function(READY)
+        if page.get_attribute("#main", "data-over") != "yes":
+            confirm_is_pending_until_answered(page, rng)
         # a piece tapped twice is taken back: the builder shows nothing chosen again
         page.wait_for_function(READY)
         if page.get_attribute("#main", "data-over") != "yes":

@@ -175,18 +175,20 @@ def valley_with_a_restart(browser: Browser, web_server: WebServer, to_the_end: b
 
 
 def check_moves_reachable(page: Page) -> None:
-    """On a phone the moves come first: the first one is on the opened page's screen,
-    and once scrolled to it is not under the sticky header and turn line."""
+    """On a phone a move can be begun from the opened page: the panel of the move being
+    built is on its screen (at its foot, under a drawn board), and the first piece to
+    tap, once scrolled to, is under neither the sticky header and turn line nor that
+    panel."""
     page.evaluate("window.scrollTo(0, 0)")
-    first = page.locator("#actions button.command[data-kind=legal]").first
-    box = first.bounding_box()
+    builder = page.locator("#builder").bounding_box()
     height = (page.viewport_size or PHONE)["height"]
-    assert box is not None and box["y"] + box["height"] <= height, box
-    first.scroll_into_view_if_needed()
+    assert builder is not None and builder["y"] + min(builder["height"], 40) <= height, builder
+    first = page.locator("#board .drawn .legal").first
+    first.evaluate("p => p.scrollIntoView({block: 'center'})")
     covered = first.evaluate(
-        "b => { const r = b.getBoundingClientRect();"
-        " const hit = document.elementFromPoint(r.left + 8, r.top + 4);"
-        " return !(hit && (hit === b || b.contains(hit))); }"
+        "p => { const r = p.getBoundingClientRect();"
+        " const hit = document.elementFromPoint(r.left + 4, r.top + r.height / 2);"
+        " return !(hit && (hit === p || p.contains(hit))); }"
     )
     assert not covered
 
@@ -427,7 +429,7 @@ def pending_until_answered(page: Page, selector: str) -> None:
 def test_a_lead_is_not_taken_back_and_the_page_says_why(
     browser: Browser, web_server: WebServer
 ) -> None:
-    """Witch's Brew: the moves on the page hold still while the others choose (the
+    """Witch's Brew: the moves in the list hold still while the others choose (the
     same buttons, not drawn anew); a leader who plays a role sees who must answer, so
     the Undo button is refused with the reason on the page, at phone and desktop size."""
     created = connect(
@@ -442,6 +444,8 @@ def test_a_lead_is_not_taken_back_and_the_page_says_why(
     try:
         page = phone.new_page()
         page.goto(f"{web_server.url}?game={game_id}&token={tokens[1]}")
+        # the list of every move, folded under the drawn board, opened as a player would
+        page.click("#all-moves > summary")
         page.wait_for_selector("#actions button.command[data-kind=legal][data-type=ChooseRoles]")
         assert "null" not in page.inner_text("#status")
         # a mark no re-draw copies: a property of the element itself, not an attribute
