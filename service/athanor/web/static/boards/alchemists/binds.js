@@ -55,7 +55,8 @@ export function declaring(b) {
 // an action space's slot: that many actions there (or, after an Associate card, the
 // space the Associate goes to)
 export function bindSlot(b, decl, node, space, n) {
-  const associate = b.building && b.building.type === "PlayFavor" && b.building.picks.favor === "associate";
+  // (the favor is no part of the move when an Associate is the only favor to play)
+  const associate = b.building && b.building.type === "PlayFavor" && (b.building.picks.favor || "associate") === "associate";
   if (associate) return n === 1 ? b.piece(node, "PlayFavor", { space }) : node;
   if (!decl || !(space in decl.most) || n > decl.most[space]) return node;
   return b.piece(node, "Declare", { [`actions.${space}`]: n });
