@@ -41,8 +41,9 @@ OPEN_FOLDS = """b => {
 BOARD_READY = (
     "document.getElementById('main').dataset.over === 'yes'"
     " || (document.querySelector('#turn[data-turn=mine]') !== null"
-    " && document.querySelector('#builder') !== null"
-    " && !document.querySelector('#builder button.confirm[aria-busy]'))"
+    " && !document.querySelector('#builder button.confirm[aria-busy]')"
+    " && document.querySelector('#board .drawn .legal, #builder button.part-option,"
+    " #builder button.start, #builder button.confirm') !== null)"
 )
 # what a player taps while building a move on the board: a piece bound to a move, a
 # part the builder asks for, a move no piece stands for

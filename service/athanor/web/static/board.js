@@ -11,6 +11,7 @@
 //   can(type)                                  whether any legal move has this type
 //   variants(type), types()                    the legal commands of a type (read only),
 //                                              the types of the legal commands
+//   done                                       the value that ends a list ("no more")
 // `piece(node, "PlaceTile", {"x,y": "1,-2"})` makes the node tappable when some legal
 // PlaceTile has x 1 and y -2 given what was picked already; a tap adds that part to the
 // move being built. Part names are the command's fields: "card", "x,y" for a cell,
@@ -20,7 +21,7 @@
 // Pieces carry `data-key` (what the piece is) so that a piece whose content changed
 // since the last look is marked as changed for a moment.
 import { el, words } from "./dom.js";
-import { Chooser, canon } from "./parts.js";
+import { Chooser, DONE, canon } from "./parts.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -229,6 +230,7 @@ export class Builder {
       can: (type) => this.variants(type).length > 0,
       variants: (type) => this.variants(type),
       types: () => this.types(),
+      done: DONE,
     };
   }
 }

@@ -113,9 +113,11 @@ export class Chooser {
     return this.byName.get(name);
   }
 
-  // would these picks (a board piece's) leave a legal variant?
+  // would these picks (a board piece's) leave a legal variant? A piece's value for a
+  // field picked already would replace that pick (see toggle)
   allows(extra) {
-    return this.remaining([...this.all(), ...extra]).length > 0;
+    const kept = this.picks.filter(([g]) => g.list || !extra.some(([f]) => f === g));
+    return this.remaining([...kept, ...extra]).length > 0;
   }
 
   isPicked(f, value) {
@@ -125,6 +127,9 @@ export class Chooser {
   // a board's pick: a scalar replaces the field's earlier pick, a list element is
   // added (or taken back when it was picked already)
   toggle(f, value) {
+    // the elements of this list taken for the player stay where they are: an ordered
+    // list's next element goes after them
+    this.picks = [...this.picks, ...this.forced.filter(([g]) => g === f)];
     this.forced = [];
     if (f.list) {
       const at = this.picks.findIndex(([g, v]) => g === f && canon(v) === canon(value));
@@ -190,7 +195,8 @@ export class Chooser {
   pick(value) {
     const s = this.step();
     if (s === null) return;
-    this.picks = [...this.picks, [s.field, value]]; // the forced parts follow again
+    // the parts taken for the player on the way to this step stay taken
+    this.picks = [...this.picks, ...this.forced, [s.field, value]];
     this.forced = [];
   }
 
