@@ -46,15 +46,11 @@ function inventory(b, p, own) {
     b.el("div", { class: "ab-items" }, tokens.length ? tokens : empty), own ? arranging(b) : null);
 }
 
-// Rearranging (a free command: one token to either end) is offered in the list of
-// every legal move only: built a part at a time, an order whose first place has one
-// choice left loses that place when the next is picked (parts.js drops the parts it
-// took for the player), and no move is left to confirm. Marking the type bound keeps
-// the builder from offering it.
+// Rearranging (a free command: one token to either end): tapped here, the move panel
+// then asks for the new order a place at a time
 function arranging(b) {
   if (!b.can("ArrangeInventory")) return null;
-  b.piece(b.el("span"), "ArrangeInventory", {});
-  return b.el("span", { class: "ab-small", text: "To move one to an end: see “Every legal move”." });
+  return b.piece(b.el("span", { class: "ab-small", "data-key": "arrange", text: "↔ Rearrange elixirs" }), "ArrangeInventory", {});
 }
 
 // the four abilities: ready (a solid token) or used this round (crossed out, "used")
