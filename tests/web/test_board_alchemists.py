@@ -15,7 +15,6 @@ import pytest
 from tests.waiting import wait_until
 from tests.web.browsing import (
     BOARD_READY,
-    BOARD_TAPS,
     DESKTOP,
     MOVED,
     TALL_PHONE,
@@ -35,13 +34,6 @@ if TYPE_CHECKING:  # the browser fixture skips when Playwright is missing
     from playwright.sync_api import Browser, Page
 
 WHOLE_GAME_SECONDS = 900.0
-# our turn with a piece, a part or a Confirm to tap (a look whose legal commands lag
-# its view may say it is our turn before its moves are in), or the game over
-TAPPABLE = (
-    f"({BOARD_READY}) && (document.getElementById('main').dataset.over === 'yes'"
-    f" || document.querySelector('{BOARD_TAPS}') !== null"
-    " || document.querySelector('#builder button.confirm') !== null)"
-)
 
 
 def legal(server: WebServer, game_id: str, token: str) -> list[dict]:
@@ -148,13 +140,18 @@ def play_by_turns(pages: list[Page], rng: random.Random, deadline: float, shots:
     shot_at = 40 if shots else None  # a seat's board mid-game, on its turn
     while not all(over(p) for p in pages):
         assert time.monotonic() < deadline, f"the game did not end ({moves} moves)"
-        wait_until(lambda: any(p.evaluate(TAPPABLE) for p in pages), "a turn", timeout=60)
+        wait_until(lambda: any(p.evaluate(BOARD_READY) for p in pages), "a turn", timeout=60)
         for page in pages:
-            if not over(page) and page.evaluate(TAPPABLE):
+            if not over(page) and page.evaluate(BOARD_READY):
                 tap_on_board(page, rng)
                 moves += 1
         seat = pages[0]
-        if shot_at is not None and moves >= shot_at and not over(seat) and seat.evaluate(TAPPABLE):
+        if (
+            shot_at is not None
+            and moves >= shot_at
+            and not over(seat)
+            and seat.evaluate(BOARD_READY)
+        ):
             shot(seat, "board-alchemists-seat", TALL_PHONE)
             shot(seat, "board-alchemists-seat", DESKTOP)
             seat.set_viewport_size(TALL_PHONE)

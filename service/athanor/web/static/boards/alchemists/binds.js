@@ -38,10 +38,10 @@ export function bindPotion(b, node, code) {
   return found ? b.piece(node, found[0], { [found[1]]: code }) : node;
 }
 
-// The declaration: each action space's count is a part ("actions.drink"), set once by
-// a tap on that space's slot (the 2nd slot: two actions there; tapped again: taken
-// back). A part picked cannot be replaced by another piece (only taken back), so the
-// spaces left out are set together by one piece, "no more actions" (none: null).
+// The declaration: each action space's count is a part ("actions.drink"), set by a tap
+// on that space's slot (the 2nd slot: two actions there; tapped again: taken back).
+// The spaces left out are set together by one piece, "no more actions" (none: null),
+// rather than asked for one by one.
 export function declaring(b) {
   if (!b.can("Declare")) return null;
   const most = {};
