@@ -102,7 +102,8 @@ function current(b) {
 
 export function playArea(b) {
   const g = b.view.game;
-  const phase = g.phase === "choose" ? `Set ${g.set}: choosing role cards` : g.phase === "over" ? `Set ${g.set}: the game is over` : `Set ${g.set}`;
+  const playing = g.play ? `: the ${roleName(b, g.play.role)} is played` : "";
+  const phase = g.phase === "choose" ? `Set ${g.set}: choosing role cards` : g.phase === "over" ? `Set ${g.set}: the game is over` : `Set ${g.set}${playing}`;
   return b.el("section", { class: "wb-center", "aria-label": "The role being played" },
     b.el("h3", { class: "wb-phase", text: phase }), choosing(b), current(b));
 }
