@@ -157,24 +157,25 @@ export class Builder {
     return node;
   }
 
-  // a tap on a piece: the part is added to the move (or, tapped again, taken back)
+  // a tap on a piece: the part is added to the move. Tapped again, a list's element
+  // is added once more while the rules allow another (two equal cards), else every
+  // copy is taken back, as is a field's value
   tap(type, picks) {
     if (this.t.pending !== null || !this.t.online) return;
     if (this.type !== type) {
       this.type = type;
       this.chooser = this.fresh(type);
     }
-    const extra = this.fieldsOf(this.chooser, picks) || [];
-    const again = extra.length > 0 && extra.every(([f, v]) => this.chooser.isPicked(f, v));
-    if (again) {
-      for (const [f, v] of extra) {
-        if (f.list) this.chooser.toggle(f, v);
-        else this.chooser.picks = this.chooser.picks.filter(([g]) => g !== f);
-        this.chooser.forced = [];
-      }
-      if (!this.chooser.picks.length) this.cancel();
+    const chooser = this.chooser;
+    const extra = this.fieldsOf(chooser, picks) || [];
+    const again = extra.length > 0 && extra.every(([f, v]) => chooser.isPicked(f, v));
+    if (!again) {
+      for (const [f, v] of extra) chooser.toggle(f, v);
+    } else if (extra.every(([f]) => f.list) && chooser.allows(extra)) {
+      for (const [f, v] of extra) chooser.add(f, v);
     } else {
-      for (const [f, v] of extra) this.chooser.toggle(f, v);
+      for (const [f, v] of extra) chooser.drop(f, v);
+      if (!chooser.picks.length) this.type = null;
     }
     this.t.render();
   }

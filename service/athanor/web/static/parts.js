@@ -140,6 +140,18 @@ export class Chooser {
     }
   }
 
+  // one more of a list's element
+  add(f, value) {
+    this.picks = [...this.picks, ...this.forced.filter(([g]) => g === f), [f, value]];
+    this.forced = [];
+  }
+
+  // a list's element taken back, every copy of it; a field's value taken back
+  drop(f, value) {
+    this.picks = this.picks.filter(([g, v]) => g !== f || (f.list && canon(v) !== canon(value)));
+    this.forced = [];
+  }
+
   // the next part to choose: {field, options: [{value, left}], picked}, or null once
   // one variant is left (a part with a single option is taken at once)
   step() {
