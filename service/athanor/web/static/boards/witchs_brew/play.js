@@ -28,6 +28,8 @@ function choosing(b) {
     b.el("div", { class: "wb-cards" }, ROLES.map((r) => b.piece(roleCard(b, r, { key: `choose:${r}` }), "ChooseRoles", { roles: r }))));
 }
 
+const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function seatList(b, seats) {
   return seats.map((s) => b.name(s)).join(", ");
 }
@@ -92,7 +94,7 @@ function current(b) {
   const play = g.play;
   if (!play) {
     const last = g.last ? b.el("p", { class: "wb-note", text: `Last played: ${roleName(b, g.last.role)} (${b.name(g.last.seat)})` }) : null;
-    const leads = g.phase === "play" ? b.el("p", { class: "wb-leads", text: b.can("LeadRole") ? "You lead: tap a card in your hand" : `${b.name(g.leader)} leads the next role` }) : null;
+    const leads = g.phase === "play" ? b.el("p", { class: "wb-leads", text: b.can("LeadRole") ? "You lead: tap a card in your hand" : `${cap(b.name(g.leader))} leads the next role` }) : null;
     return leads || last ? b.el("div", { class: "wb-play" }, leads, last) : null;
   }
   return b.el("div", { class: "wb-play wb-playing" },
