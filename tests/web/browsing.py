@@ -47,7 +47,10 @@ BOARD_READY = (
 )
 # what a player taps while building a move on the board: a piece bound to a move, a
 # part the builder asks for, a move no piece stands for
-BOARD_TAPS = "#board .drawn .legal, #builder button.part-option, #builder button.start"
+BOARD_TAPS = (
+    "#board .drawn .legal:visible, #builder button.part-option:visible,"
+    " #builder button.start:visible"
+)
 
 if TYPE_CHECKING:  # the browser fixture skips when Playwright is missing
     from playwright.sync_api import Page

@@ -41,7 +41,7 @@ BUYER_ROLES = ", ".join(
     f"{DRAWN} [data-role={r}].legal:not(.chosen)"
     for r in ("wizard", "witch", "druid", "wolf_keeper", "snake_hunter", "herb_collector")
 )
-PARTS = "#builder button.part-option, #builder button.start"
+PARTS = "#builder button.part-option:visible, #builder button.start"
 
 
 def create_three(page: Page, server: WebServer) -> tuple[str, str, str]:

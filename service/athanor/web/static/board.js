@@ -69,6 +69,12 @@ export class Builder {
     this.type = null;
     this.chooser = null;
     this.bound = new Set();
+    this.boundParts = new Set();
+  }
+
+  // whether pieces on the board offer this part of the move being built
+  onBoard(field) {
+    return this.type !== null && this.boundParts.has(`${this.type}:${field.name}`);
   }
 
   // the commands of the latest look; a move half built stays while still possible
@@ -77,6 +83,7 @@ export class Builder {
     const parse = (list) => (list || []).map((c) => JSON.parse(c));
     const key = legal ? canon([legal.commandsJson, legal.freeCommandsJson]) : "";
     this.bound = new Set();
+    this.boundParts = new Set(); // "type:part": the parts some piece stands for
     if (key === this.key) return;
     this.key = key;
     const commands = legal ? parse(legal.commandsJson) : [];
@@ -131,6 +138,7 @@ export class Builder {
 
   piece(node, type, picks = {}) {
     this.bound.add(type);
+    for (const name of Object.keys(picks)) this.boundParts.add(`${type}:${name}`);
     if (!this.t.token || this.t.view.over || !this.variants(type).length) return node;
     const chooser = this.chooserOf(type);
     const extra = this.fieldsOf(chooser, picks);
