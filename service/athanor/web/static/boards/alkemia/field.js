@@ -160,5 +160,6 @@ export function fieldNodes(b) {
   // the class sets a least width per column: a wide Field scrolls rather than shrinks
   const svg = b.svg("svg", { class: `ak-field-svg cols-${Math.min(cols, 12)}`, viewBox: view, role: "group", "aria-label": `The Foraging Field, ${placed.length} tiles` },
     tiles, empties, tokens, target ? ghostPawn(b, target) : null);
-  return b.el("div", { class: "ak-field" }, svg);
+  // on a phone a wide Field scrolls sideways: the keyboard reaches its box too
+  return b.el("div", { class: "ak-field", role: "group", "aria-label": "The Field, scrolls sideways on a narrow screen", tabindex: "0" }, svg);
 }
