@@ -47,10 +47,9 @@ BOARD_READY = (
 )
 # what a player taps while building a move on the board: a piece bound to a move, a
 # part the builder asks for, a move no piece stands for
-BOARD_TAPS = (
-    "#board .drawn .legal:visible, #builder button.part-option:visible,"
-    " #builder button.start:visible"
-)
+TAPPABLE = ("#board .drawn .legal", "#builder button.part-option", "#builder button.start")
+# the same as Playwright finds them, shown (a part the board offers waits folded)
+BOARD_TAPS = ", ".join(f"{selector}:visible" for selector in TAPPABLE)
 
 if TYPE_CHECKING:  # the browser fixture skips when Playwright is missing
     from playwright.sync_api import Page

@@ -16,10 +16,10 @@ import pytest
 from tests.waiting import wait_until
 from tests.web.browsing import (
     BOARD_READY,
-    BOARD_TAPS,
     DESKTOP,
     MOVED,
     TALL_PHONE,
+    TAPPABLE,
     assert_accessible,
     check_end_screen,
     connect,
@@ -131,7 +131,7 @@ OVER = "document.getElementById('main').dataset.over === 'yes'"
 # our turn, and the page has drawn the moves of it: a piece, a part or a Confirm to tap
 # (the turn can show a moment before the legal moves of the same version are fetched)
 READY_TO_TAP = (
-    f"({BOARD_READY}) && ({OVER} || document.querySelector('{BOARD_TAPS}') !== null"
+    f"({BOARD_READY}) && ({OVER} || document.querySelector('{', '.join(TAPPABLE)}') !== null"
     " || document.querySelector('#builder button.confirm') !== null)"
 )
 
