@@ -306,6 +306,7 @@ def wait_archived(raw: redis.Redis, game_id: str) -> None:
     wait_until(lambda: archived(raw, game_id), f"the policy to archive {game_id}")
 
 
+@pytest.mark.slow
 def test_the_policy_archives_games_finished_long_enough_ago(tmp_path: Path) -> None:
     made = Setup(tmp_path)
     server = made.server

@@ -180,6 +180,7 @@ def legal_or_code(stub: object, game_id: str, token: str) -> grpc.StatusCode | N
     return None
 
 
+@pytest.mark.slow
 def test_a_frozen_redis_is_unavailable_not_a_hang_and_idle_is_quiet(
     tmp_path: Path, valkey: ValkeyServer
 ) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import grpc
+import pytest
 
 from athanor.v1 import athanor_pb2 as pb
 from tests.integration.helpers import bearer, new_game
@@ -157,6 +158,7 @@ def requests(
             yield lambda n=name, d=data, m=md: stubs[n].future(d, metadata=m)
 
 
+@pytest.mark.slow
 def test_twenty_thousand_malformed_requests_get_no_unknown_or_internal(
     server: ServerProcess,
 ) -> None:

@@ -25,6 +25,7 @@ def join(server: ServerProcess, code: str, name: str) -> dict:
     return json.loads(out)
 
 
+@pytest.mark.slow
 def test_two_players_and_a_server_bot_play_valley_to_the_end(server: ServerProcess) -> None:
     created = json.loads(
         athanor(server, "new", "valley", "--players", "3", "--open", "--json").stdout

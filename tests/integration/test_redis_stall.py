@@ -167,6 +167,7 @@ def every_call(server: ServerProcess, game_id: str, tokens: dict[int, str]) -> d
     }
 
 
+@pytest.mark.slow
 def test_a_stalled_redis_is_unavailable_within_the_bound_and_the_server_recovers(
     tmp_path: Path, redis_process: EmbeddedRedis
 ) -> None:

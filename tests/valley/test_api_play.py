@@ -12,6 +12,7 @@ from tests.server_process import ServerProcess
 
 
 @pytest.mark.rule("VA-END-02", "VA-END-05", "VA-SCORE-01")
+@pytest.mark.slow
 def test_the_bot_plays_four_seats_with_events_to_the_end_and_the_log_verifies(
     server: ServerProcess,
 ) -> None:

@@ -433,6 +433,7 @@ def test_every_preview_matches_what_its_command_does(seats: int, events: bool, n
 
 
 @pytest.mark.rule(*RULE_IDS)
+@pytest.mark.slow
 def test_random_games_compare_every_kind_of_preview() -> None:
     """Over a few fixed games, deciding every previewed command at every step, each
     command type with a preview was compared."""

@@ -69,6 +69,21 @@ def sign_in(page: Page, server: WebServer) -> None:
     page.wait_for_selector("#create-form")
 
 
+def lobby_table(page: Page, server: WebServer, kind: str, seats: int = 3) -> tuple[list[str], str]:
+    """In the lobby, as the operator: a game of `kind`, the server's bot in its last
+    seat; returns the other seats' links and the spectator's."""
+    sign_in(page, server)
+    page.select_option("#kind", kind)
+    page.fill("#seats", str(seats))
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector(f"[data-seat-link='{seats - 1}']")
+    give_to_bot(page, seats)
+    links = [page.get_attribute(f"[data-seat-link='{n}']", "href") or "" for n in range(1, seats)]
+    spectate = page.get_attribute("text=Watch as a spectator", "href") or ""
+    assert all("token=" in link for link in links) and spectate and "token=" not in spectate
+    return links, spectate
+
+
 def give_to_bot(page: Page, seat: int, level: str = "random") -> None:
     """In the operator's seats panel: the server's bot at `level` plays a free seat."""
     page.select_option(f"[data-seat='{seat}'] select.level", level)

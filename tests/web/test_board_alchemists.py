@@ -21,9 +21,8 @@ from tests.web.browsing import (
     assert_accessible,
     check_end_screen,
     connect,
-    give_to_bot,
+    lobby_table,
     shot,
-    sign_in,
     tap_on_board,
     version,
 )
@@ -117,16 +116,7 @@ def test_a_declaration_is_built_on_the_board(browser: Browser, web_server: WebSe
 def create_three_seats(page: Page, server: WebServer) -> tuple[str, str, str]:
     """In the lobby: a three-seat game, the server's bot at seat 3; returns the links of
     seats 1 and 2 and the spectator's."""
-    sign_in(page, server)
-    page.select_option("#kind", "alchemists")
-    page.fill("#seats", "3")
-    page.click("#create-form button[type=submit]")
-    page.wait_for_selector("[data-seat-link='2']")
-    give_to_bot(page, 3)
-    one = page.get_attribute("[data-seat-link='1']", "href")
-    two = page.get_attribute("[data-seat-link='2']", "href")
-    spectate = page.get_attribute("text=Watch as a spectator", "href")
-    assert one and two and spectate
+    (one, two), spectate = lobby_table(page, server, "alchemists")
     return one, two, spectate
 
 

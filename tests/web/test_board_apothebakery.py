@@ -23,9 +23,8 @@ from tests.web.browsing import (
     assert_accessible,
     check_end_screen,
     connect,
-    give_to_bot,
+    lobby_table,
     shot,
-    sign_in,
     tap_on_board,
     version,
 )
@@ -115,16 +114,7 @@ def test_board_drawn_and_a_move_built_on_it(browser: Browser, web_server: WebSer
 def create_three_seats(page: Page, server: WebServer) -> tuple[list[str], str]:
     """In the lobby: a three-seat game, the server's bot in seat 3; returns the links
     of seats 1 and 2 and the spectator's."""
-    sign_in(page, server)
-    page.select_option("#kind", "apothebakery")
-    page.fill("#seats", "3")
-    page.click("#create-form button[type=submit]")
-    page.wait_for_selector("[data-seat-link='2']")
-    give_to_bot(page, 3)
-    links = [page.get_attribute(f"[data-seat-link='{n}']", "href") or "" for n in (1, 2)]
-    spectate = page.get_attribute("text=Watch as a spectator", "href") or ""
-    assert all("token=" in link for link in links) and "token=" not in spectate
-    return links, spectate
+    return lobby_table(page, server, "apothebakery")
 
 
 OVER = "document.getElementById('main').dataset.over === 'yes'"

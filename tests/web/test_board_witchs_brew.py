@@ -21,9 +21,8 @@ from tests.web.browsing import (
     assert_accessible,
     check_end_screen,
     connect,
-    give_to_bot,
+    lobby_table,
     shot,
-    sign_in,
     version,
 )
 from tests.web.conftest import WebServer
@@ -47,16 +46,8 @@ PARTS = "#builder button.part-option:visible, #builder button.start"
 def create_three(page: Page, server: WebServer) -> tuple[str, str, str]:
     """In the lobby: a three-seat game with the server's bot in seat 3; returns seat 1's
     and seat 2's links and the spectator's."""
-    sign_in(page, server)
-    page.select_option("#kind", KIND)
-    page.fill("#seats", "3")
-    page.click("#create-form button[type=submit]")
-    page.wait_for_selector("[data-seat-link='2']")
-    give_to_bot(page, 3)
-    links = [page.get_attribute(f"[data-seat-link='{s}']", "href") for s in (1, 2)]
-    spectate = page.get_attribute("text=Watch as a spectator", "href")
-    assert links[0] and links[1] and spectate and "token=" not in spectate
-    return links[0], links[1], spectate
+    (one, two), spectate = lobby_table(page, server, KIND)
+    return one, two, spectate
 
 
 def keep_five(page: Page, roles: list[str]) -> None:

@@ -193,6 +193,7 @@ def check_moves_reachable(page: Page) -> None:
     assert not covered
 
 
+@pytest.mark.slow
 def test_apothebakery_to_the_end(browser: Browser, web_server: WebServer) -> None:
     rng = random.Random(11)
     phone = browser.new_context(viewport=PHONE, bypass_csp=True)
