@@ -7,6 +7,7 @@
 //   label(id), name(seat), words(key)          ids and seats as a person reads them
 //   el(tag, attrs, ...children), svg(...)      HTML and SVG elements
 //   piece(node, type, picks)                   binds a piece to a part of a move
+//   allows(type, picks)                        whether such a piece would be tappable now
 //   building                                   the move being built: {type, picks} or null
 //   can(type)                                  whether any legal move has this type
 //   variants(type), types()                    the legal commands of a type (read only),
@@ -136,15 +137,23 @@ export class Builder {
     return out;
   }
 
+  // how a piece with these picks stands now: null (not tappable), "legal" or "chosen"
+  standing(type, picks) {
+    if (!this.t.token || this.t.view.over || !this.variants(type).length) return null;
+    const chooser = this.chooserOf(type);
+    const extra = this.fieldsOf(chooser, picks);
+    if (extra === null) return null;
+    const chosen = type === this.type && (extra.length ? extra.every(([f, v]) => chooser.isPicked(f, v)) : true);
+    if (chosen) return "chosen";
+    return chooser.allows(extra) ? "legal" : null;
+  }
+
   piece(node, type, picks = {}) {
     this.bound.add(type);
     for (const name of Object.keys(picks)) this.boundParts.add(`${type}:${name}`);
-    if (!this.t.token || this.t.view.over || !this.variants(type).length) return node;
-    const chooser = this.chooserOf(type);
-    const extra = this.fieldsOf(chooser, picks);
-    if (extra === null) return node;
-    const chosen = type === this.type && (extra.length ? extra.every(([f, v]) => chooser.isPicked(f, v)) : true);
-    if (!chosen && !chooser.allows(extra)) return node;
+    const standing = this.standing(type, picks);
+    if (standing === null) return node;
+    const chosen = standing === "chosen";
     node.classList.add("legal");
     if (chosen) node.classList.add("chosen");
     node.setAttribute("role", "button");
@@ -235,6 +244,7 @@ export class Builder {
       ...base,
       el, svg, words,
       piece: (node, type, picks) => this.piece(node, type, picks),
+      allows: (type, picks) => this.standing(type, picks) !== null,
       building: this.building(),
       can: (type) => this.variants(type).length > 0,
       variants: (type) => this.variants(type),

@@ -97,24 +97,13 @@ export function badge(b, element) {
     sign(b, element, 0, 0, 20));
 }
 
-// whether a command matches the picks a piece stands for (as board.js names parts)
-export function matches(command, picks) {
-  return Object.entries(picks).every(([name, value]) => {
-    if (name === "x,y") return `${command.x},${command.y}` === value;
-    const [key, part] = name.split(".");
-    const have = part ? (command[key] || {})[part] : command[key];
-    if (Array.isArray(have) && !Array.isArray(value)) return have.includes(value);
-    return JSON.stringify(have) === JSON.stringify(value);
-  });
-}
-
-// binds `node` to the first of `options` ([type, picks]) some legal command matches,
+// binds `node` to the first of `options` ([type, picks]) tappable now,
 // the move being built first: one piece stands for one move at a time
 export function bindFirst(b, node, options) {
   const building = b.building ? b.building.type : null;
   const ordered = [...options.filter(([t]) => t === building), ...options.filter(([t]) => t !== building)];
   for (const [type, picks] of ordered) {
-    if (b.variants(type).some((c) => matches(c, picks))) return b.piece(node, type, picks);
+    if (b.allows(type, picks)) return b.piece(node, type, picks);
   }
   return node;
 }

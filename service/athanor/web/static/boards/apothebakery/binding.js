@@ -11,17 +11,10 @@ export function bindFirst(b, node, candidates) {
   const tried = own.length ? own : candidates;
   for (const [type, picks] of tried) {
     if (!b.can(type)) continue;
-    if (allowed(b, type, picks)) return b.piece(node, type, picks);
+    if (b.allows(type, picks)) return b.piece(node, type, picks);
   }
-  // the others are still bound (so the builder offers no button for them): a piece
-  // that stands for nothing now is drawn as it is
+  // a piece that stands for nothing now is drawn as it is
   return node;
-}
-
-// whether a piece with these picks would be tappable (a probe the page never shows)
-export function allowed(b, type, picks) {
-  const probe = b.piece(b.el("span"), type, picks);
-  return probe.classList.contains("legal");
 }
 
 // the fields a legal command of `type` has (with the card being built, when it is one)
