@@ -73,8 +73,9 @@ def channels(addresses: list[str], count: int) -> list[grpc.aio.Channel]:
 
 
 async def measure_echo(
-    address: str, payload: bytes, loops: int, seconds: float, connections: int
-) -> Run:
+    address: str, payload: bytes, loops: int, seconds: float, connections: int, pid: int
+) -> tuple[Run, float]:
+    """The run, and the echo server's CPU seconds per call over it (warm-up included)."""
     chans = channels([address], connections)
     try:
         echoes = [
@@ -82,11 +83,19 @@ async def measure_echo(
             for c in chans
         ]
 
+        sent = itertools.count()  # the calls made, as the Acts count theirs
+
         def caller(echo: grpc.aio.UnaryUnaryMultiCallable) -> Callable[[], Awaitable[object]]:
-            return lambda: echo(payload)
+            def call() -> Awaitable[object]:
+                next(sent)
+                return echo(payload)
+
+            return call
 
         calls = [caller(echoes[i % len(echoes)]) for i in range(loops)]
-        return await closed_loop(f"echo x{connections}", calls, seconds, WARMUP_SECONDS)
+        before, first = cpu_seconds([pid]), next(sent)
+        run = await closed_loop(f"echo x{connections}", calls, seconds, WARMUP_SECONDS)
+        return run, (cpu_seconds([pid]) - before) / (next(sent) - first)
     finally:
         for c in chans:
             await c.close()
@@ -202,11 +211,11 @@ def row(run: Run, echo: Run | None = None, cpu: float = 0.0) -> str:
 async def main_async(seconds: float, games: int, setups: list[str]) -> None:
     warmup = f"+{WARMUP_SECONDS:.0f}s warm-up"
     say(f"bench_act: {games} concurrent loops, {seconds:.0f}s each ({warmup})")
-    echoes: dict[int, Run] = {}
+    echoes: dict[int, tuple[Run, float]] = {}
     with EchoServer() as echo:
         for n in sorted({CONNECTIONS[name] for name in setups}):
             say(f"echo server on {echo.address}: measuring over {n} connection(s)")
-            echoes[n] = await measure_echo(echo.address, act_payload(), games, seconds, n)
+            echoes[n] = await measure_echo(echo.address, act_payload(), games, seconds, n, echo.pid)
     runs: list[tuple[Run, float]] = []
     with tempfile.TemporaryDirectory(prefix="athanor-bench-") as tmp:
         for name in setups:
@@ -215,18 +224,21 @@ async def main_async(seconds: float, games: int, setups: list[str]) -> None:
     say("")
     say(
         f"{'':<10} {'requests':>9} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'x echo':>8} "
-        f"{'CPU us/Act':>10}"
+        f"{'CPU us':>10}"
     )
-    for run in echoes.values():
-        say(row(run))
+    for run, cpu in echoes.values():
+        say(row(run, cpu=cpu))
     for run, cpu in runs:
-        say(row(run, echoes[CONNECTIONS[run.name]], cpu))
-    say("(x echo: against the echo over as many connections; CPU: the athanor processes')")
+        say(row(run, echoes[CONNECTIONS[run.name]][0], cpu))
+    say(
+        "(x echo: against the echo over as many connections; CPU: the server processes' "
+        "per call, Redis's not counted)"
+    )
     say("")
-    for run, _ in runs:
+    for run, cpu in runs:
         if run.name != "single":
             continue
-        echo_run = echoes[CONNECTIONS["single"]]
+        echo_run, echo_cpu = echoes[CONNECTIONS["single"]]
         tput = run.rate / echo_run.rate
         p99 = run.pct(99) / echo_run.pct(99)
         say(
@@ -235,6 +247,10 @@ async def main_async(seconds: float, games: int, setups: list[str]) -> None:
         )
         ok = verdict(p99 <= P99_GOAL)
         say(f"single: Act p99 / echo p99 = {p99:.2f}  (goal <= {P99_GOAL}: {ok})")
+        say(
+            f"single: server CPU per Act {cpu * 1e6:.0f} us, per echo {echo_cpu * 1e6:.0f} us "
+            f"({cpu / echo_cpu:.2f}x)"
+        )
 
 
 def main() -> None:

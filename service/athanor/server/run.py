@@ -23,6 +23,7 @@ from athanor.app.kinds import Kinds
 from athanor.app.metrics import Metrics
 from athanor.app.service import GameService
 from athanor.server.config import ServeConfig, data_dir_lock, operator_token
+from athanor.server.runtime import settle_gc
 from athanor.server.storage import Storage, open_storage
 from athanor.store.archive import BundleStore
 
@@ -156,6 +157,7 @@ async def _serve(
         await asyncio.sleep(0)
         web = await start_web(grpc_port.servicer, config, reuse_port)
         await checked.wait()
+        settle_gc()
         ready(f"athanor serving on {config.host}:{port}")
         if web is not None:
             scheme = "https" if config.tls_cert else "http"
