@@ -4,10 +4,12 @@
 - basic: the game's own rule from the view where it has one, else a one-ply look-ahead:
   each legal command played on a few twins, the one that leaves the seat's standing
   highest (its score and what it holds, as the game counts it).
-- strong: information-set Monte Carlo tree search (`treesearch`) over the look-ahead's
-  most promising commands: each iteration on a fresh twin of the information set, the
-  tree walked by UCB1, then every seat's greedy playout to a depth cap; the best
-  command on average when the budget (iterations, or seconds) is spent.
+- strong: determinized rollouts (`rollouts`) over the look-ahead's most promising
+  commands and the game's own basic move: on one fresh twin of the information set
+  after another, every candidate still in the race is played, then every seat's greedy
+  moves to a depth cap, and judged by the game's value; all candidates meet the same
+  twins and dice, and the worse half leaves the race after each round; the best on
+  average when the budget (iterations, or seconds) is spent.
 
 Every draw comes from the bot's seed, so a move is a function of (seed, budget in
 iterations, what the seat may see).
@@ -24,7 +26,7 @@ from athanor.engine.bots.drawing import some_of
 from athanor.engine.bots.hints import Hints, hints_for
 from athanor.engine.bots.judging import play, value
 from athanor.engine.bots.levels import BASIC, RANDOM, Budget, check_level
-from athanor.engine.bots.treesearch import Search, spent_by
+from athanor.engine.bots.rollouts import Rollouts, stopped
 from athanor.engine.game import GameState, legal_commands, sample, view
 from athanor.engine.rng import Rng
 from athanor.engine.rules import Rules
@@ -89,7 +91,7 @@ def judged(
     ]
     marks: list[float] = []
     for n, command in enumerate(candidates):
-        if n and budget is not None and budget.iterations is None and spent_by(budget, started)(0):
+        if n and budget is not None and budget.iterations is None and stopped(budget, started, 0):
             candidates = candidates[:n]
             break
         total = 0.0
@@ -110,9 +112,9 @@ def search(
     budget: Budget,
     ruled: JSON | None = None,
 ) -> JSON:
-    """The tree search (`treesearch`) over the best `SEARCHED` candidates by the
-    one-ply look-ahead (and `ruled`, the game's own basic move), whose value counts as
-    a few visits of each."""
+    """The rollouts' race (`rollouts`) between the best `SEARCHED` candidates by the
+    one-ply look-ahead and `ruled`, the game's own basic move (first: the race keeps
+    it where another does no better)."""
     started = time.monotonic()
     some = some_of(candidates, MAX_CANDIDATES, rng)
     if ruled is not None and ruled not in some:
@@ -125,6 +127,8 @@ def search(
     order = sorted(shuffled, key=lambda i: -marks[i])[:SEARCHED]
     if ruled is not None and ruled in pool and pool.index(ruled) not in order:
         order.append(pool.index(ruled))
-    spent = spent_by(budget, started)
-    tree = Search(rules, known, seat, hints, spent, hints.search_depth)
-    return tree.run([pool[i] for i in order], [marks[i] for i in order], rng)
+    chosen = [pool[i] for i in order]
+    if ruled is not None and ruled in chosen:  # first: ties in the race keep it
+        chosen.insert(0, chosen.pop(chosen.index(ruled)))
+    race = Rollouts(rules, known, seat, hints, hints.search_depth)
+    return race.run(chosen, budget, rng, started)

@@ -33,13 +33,13 @@ class Hints:
     # how many points make a clear lead: scales a lead into a value between 0 and 1
     lead_scale: float = 10.0
     # a basic move from the view alone, when the game has a better rule than look-ahead
-    # (also every seat's playout move in a strong bot's search, from the view's "game"
+    # (also every seat's rollout move in a strong bot's search, from the view's "game"
     # part alone)
     basic: ViewPolicy | None = None
     # the strong bot's candidate moves (drops what it knows to be bad)
     prune: Prune | None = None
-    # moves a strong bot's search plays past its own (in the tree, then every seat's
-    # greedy playout) before it judges the position reached
+    # moves a strong bot's rollout plays past its candidate (every seat's greedy move)
+    # before it judges the position reached
     search_depth: int = 8
     # command types that do not move the game on (a rearrangement): a bot plays one
     # only when it is strictly better, else two bots could pass the turn back and forth
