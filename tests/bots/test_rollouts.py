@@ -66,6 +66,12 @@ def test_every_candidate_of_a_sweep_meets_the_same_twin_and_dice() -> None:
     assert len(set(map(tuple, twice.values))) <= 2
 
 
+def test_a_budget_below_the_candidates_races_the_first_ones_once() -> None:
+    search, legal = race_of("valley")
+    search.run(legal[:5], Budget(iterations=2), Rng(b"small"), time.monotonic())
+    assert search.judged == 2
+
+
 def test_halving_keeps_the_better_half_and_the_earlier_of_equals() -> None:
     commands: list[JSON] = [{"n": i} for i in range(5)]
     race = Race(list(commands), [[0.2], [0.9], [0.5], [0.9], [0.1]])

@@ -69,6 +69,8 @@ class Rollouts:
     def run(self, candidates: list[JSON], budget: Budget, rng: Rng, started: float) -> JSON:
         """The candidate with the best mean value when `budget` (counted from
         `started`) is spent."""
+        if budget.iterations is not None:  # a sweep of fewer: the first, the likeliest
+            candidates = candidates[: max(1, budget.iterations)]
         race = Race(list(candidates), [[] for _ in candidates])
         base = rng.randint(0, 2**64).to_bytes(9, "big")
         rounds = max(1, math.ceil(math.log2(len(candidates))))
