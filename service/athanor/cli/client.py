@@ -14,10 +14,12 @@ import grpc
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
+from athanor.retry import MAX_ANSWER_BYTES
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 
 TOKEN_ENV = "ATHANOR_TOKEN"
 TOKEN_FILE = "operator.token"
+ANSWER_OPTIONS = [("grpc.max_receive_message_length", MAX_ANSWER_BYTES)]
 
 
 class ClientError(Exception):
@@ -51,8 +53,9 @@ def open_channel(server: str, tls_ca: Path | None = None) -> grpc.Channel:
     if not server.strip():  # gRPC would log its own trace, then fail with UNKNOWN
         raise ClientError("--server takes HOST:PORT, not an empty address")
     if tls_ca is not None:
-        return grpc.secure_channel(server, grpc.ssl_channel_credentials(tls_ca.read_bytes()))
-    return grpc.insecure_channel(server)
+        creds = grpc.ssl_channel_credentials(tls_ca.read_bytes())
+        return grpc.secure_channel(server, creds, options=ANSWER_OPTIONS)
+    return grpc.insecure_channel(server, options=ANSWER_OPTIONS)
 
 
 @contextmanager
