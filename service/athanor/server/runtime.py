@@ -26,7 +26,7 @@ GC_GEN0 = 10_000
 
 
 def loop_name() -> str:
-    """"uvloop" or "asyncio": the loop `run` uses."""
+    """The loop `run` uses: "uvloop" or "asyncio"."""
     if os.environ.get(LOOP_ENV, "").strip().lower() == "asyncio":
         return "asyncio"
     try:
