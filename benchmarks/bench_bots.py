@@ -5,7 +5,7 @@ other level in the rest); in the solo modes each level alone against the game's 
 opponent. Prints each pairing's win share against its fair share and goal, then the
 seconds per move (median, p95) of each level and random's moves per second.
 
-    python -m benchmarks.bench_bots [--games 100] [--iterations 8 | --seconds S]
+    python -m benchmarks.bench_bots [--games 100] [--iterations 16 | --seconds S]
                                     [--kinds alchemists,...] [--procs 2]
 
 The strong bot's budget is per move: `--iterations` (deterministic, the default) or
@@ -138,7 +138,7 @@ def report(results: list[tuple[Task, float, dict[str, list[float]], bool]], budg
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games per pairing")
-    parser.add_argument("--iterations", type=int, default=8, help="strong: iterations per move")
+    parser.add_argument("--iterations", type=int, default=16, help="strong: rollouts per move")
     parser.add_argument("--seconds", type=float, default=0.0, help="strong: seconds per move")
     parser.add_argument("--kinds", default=",".join(sorted({t[0] for t in TABLES})))
     parser.add_argument("--procs", type=int, default=2)
