@@ -12,8 +12,6 @@ from collections.abc import Callable, Mapping
 
 import grpc
 
-from athanor.server.runtime import run
-
 Methods = Callable[[], Mapping[str, grpc.RpcMethodHandler]]
 
 
@@ -41,4 +39,4 @@ def main(description: str, name: str, service: str, methods: Methods) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()
-    run(serve(name, service, methods, args.host, args.port))
+    asyncio.run(serve(name, service, methods, args.host, args.port))

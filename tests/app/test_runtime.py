@@ -1,31 +1,13 @@
-"""The server process's event loop and collector settings (athanor.server.runtime)."""
+"""The server process's collector settings (athanor.server.runtime)."""
 
 from __future__ import annotations
 
-import asyncio
 import gc
 from collections.abc import Iterator
 
 import pytest
 
 from athanor.server import runtime
-
-
-async def _loop_type() -> str:
-    return type(asyncio.get_running_loop()).__module__
-
-
-def test_uvloop_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("uvloop")
-    monkeypatch.delenv(runtime.LOOP_ENV, raising=False)
-    assert runtime.loop_name() == "uvloop"
-    assert runtime.run(_loop_type()).startswith("uvloop")
-
-
-def test_asyncio_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(runtime.LOOP_ENV, " AsyncIO ")
-    assert runtime.loop_name() == "asyncio"
-    assert runtime.run(_loop_type()).startswith("asyncio")
 
 
 @pytest.fixture

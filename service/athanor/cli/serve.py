@@ -4,6 +4,7 @@ server's machine, not against a server."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import ipaddress
 import logging
 import sys
@@ -134,7 +135,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from athanor.server.config import ServeConfig
     from athanor.server.logs import logging_off_loop
     from athanor.server.run import serve
-    from athanor.server.runtime import run
     from athanor.store import StoreUnsafe
 
     if bool(args.tls_cert) != bool(args.tls_key):
@@ -184,7 +184,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             serve_workers(config, args.workers, ready=lambda line: print(line, flush=True))
         else:
             with logging_off_loop():
-                run(serve(config, ready=lambda line: print(line, flush=True)))
+                asyncio.run(serve(config, ready=lambda line: print(line, flush=True)))
     except (StoreUnsafe, PackProblems, UnknownKind, ServeError, ValueError) as err:
         print(f"athanor: refusing to start: {err}", file=sys.stderr)
         return 2

@@ -17,6 +17,7 @@ for, by worker i on `--metrics-port` + i.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import multiprocessing
@@ -34,7 +35,6 @@ from athanor.app.kinds import Kinds
 from athanor.server.config import ServeConfig, data_dir_lock, operator_token
 from athanor.server.logs import logging_off_loop
 from athanor.server.run import DEFAULT_WEB_PORT, no_web_port, serve_worker
-from athanor.server.runtime import run
 from athanor.store import EmbeddedRedis, StoreUnsafe
 
 log = logging.getLogger("athanor.workers")
@@ -246,7 +246,7 @@ def run_worker(config: ServeConfig, index: int, lines: Connection) -> None:
 
     try:
         with logging_off_loop(LOG_FORMAT.format(worker=f"worker-{index + 1}")):
-            run(serve_worker(config, ready))
+            asyncio.run(serve_worker(config, ready))
     except (ServeError, StoreUnsafe) as err:  # our own one-line reasons
         log.error("worker %d cannot serve: %s", index + 1, err)
         raise SystemExit(2) from None
