@@ -19,9 +19,9 @@ from athanor.v1 import athanor_pb2_grpc as pb_grpc
 SERVER_MIN_PING_INTERVAL_MS = 300_000  # grpc.http2.min_ping_interval_without_data_ms
 # a Valley seat holding many decoctions may list about 10^5 Make placements (10+ MB of
 # legal commands): gRPC's 4 MB default would refuse the answer
-MAX_ANSWER_BYTES = 64 * 1024 * 1024
+ANSWER_OPTIONS = [("grpc.max_receive_message_length", 64 * 1024 * 1024)]
 CHANNEL_OPTIONS = [
-    ("grpc.max_receive_message_length", MAX_ANSWER_BYTES),
+    *ANSWER_OPTIONS,
     ("grpc.keepalive_time_ms", SERVER_MIN_PING_INTERVAL_MS),
     ("grpc.keepalive_timeout_ms", 10_000),
     ("grpc.keepalive_permit_without_calls", 0),

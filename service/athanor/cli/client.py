@@ -14,12 +14,11 @@ import grpc
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
-from athanor.retry import MAX_ANSWER_BYTES
+from athanor.retry import ANSWER_OPTIONS
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
 
 TOKEN_ENV = "ATHANOR_TOKEN"
 TOKEN_FILE = "operator.token"
-ANSWER_OPTIONS = [("grpc.max_receive_message_length", MAX_ANSWER_BYTES)]
 
 
 class ClientError(Exception):

@@ -125,10 +125,8 @@ def search(
     # better (it cost the strong bot most of its games against basic)
     shuffled = rng.shuffled(range(len(pool)))
     order = sorted(shuffled, key=lambda i: -marks[i])[:SEARCHED]
-    if ruled is not None and ruled in pool and pool.index(ruled) not in order:
-        order.append(pool.index(ruled))
     chosen = [pool[i] for i in order]
-    if ruled is not None and ruled in chosen:  # first: ties in the race keep it
-        chosen.insert(0, chosen.pop(chosen.index(ruled)))
+    if ruled is not None and ruled in pool:  # first, searched or not: ties keep it
+        chosen = [ruled, *(c for c in chosen if c != ruled)]
     race = Rollouts(rules, known, seat, hints, hints.search_depth)
     return race.run(chosen, budget, rng, started)
