@@ -222,13 +222,21 @@ def create(
 
 
 def decide(
-    rules: Rules, state: GameState, command: JSON, seat: int, seed: bytes
+    rules: Rules,
+    state: GameState,
+    command: JSON,
+    seat: int,
+    seed: bytes,
+    *,
+    rollout: bool = False,
 ) -> tuple[list[Event], GameState]:
     """The events `command` from `seat` causes, and the state after them.
 
     A table command ("table.*") is the engine's own (see `decide_table`); every other
-    goes to the rules, once an open game has all its seats taken.
-    """
+    goes to the rules, once an open game has all its seats taken. A `rollout` (a bot's
+    play on a twin, never stored) takes the state the rules folded the events on, where
+    they hand it over (`settle.Settled`) and say it equals the fold of the events as
+    stored (`folds_as_stored`), instead of folding them again."""
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
         raise BadCommand('a command is a JSON object with a string "type"')
     if command["type"] in TABLE_COMMANDS:
@@ -245,7 +253,9 @@ def decide(
     events = rules.decide(state.rules_state, command, seat, rng)
     if not events:
         raise RuleViolation("NO_EFFECT", "that command changes nothing", "ENGINE-NOOP")
-    events, after = _finish(rules, state, events, seed)
+    exact = rollout and getattr(rules, "folds_as_stored", False)
+    folded = getattr(events, "state", None) if exact else None
+    events, after = _finish(rules, state, events, seed, folded=folded)
     return events, _with_undo(after, state, seat, command)
 
 
@@ -257,12 +267,20 @@ def _with_undo(after: GameState, before: GameState, seat: int, command: JSON) ->
 
 
 def _finish(
-    rules: Rules, state: GameState, events: list[Event], seed: bytes, head: Iterable[Event] = ()
+    rules: Rules,
+    state: GameState,
+    events: list[Event],
+    seed: bytes,
+    head: Iterable[Event] = (),
+    folded: Any = None,
 ) -> tuple[list[Event], GameState]:
-    # JSON round trip: the state folded now must equal the one folded from storage
-    events = [as_stored(ev) for ev in events]
-    for ev in events:
-        state = evolve(rules, state, ev)
+    if folded is not None:  # a rollout's: the rules' own fold, the events as decided
+        state = replaced(state, rules_state=folded)
+    else:
+        # JSON round trip: the state folded now must equal the one folded from storage
+        events = [as_stored(ev) for ev in events]
+        for ev in events:
+            state = evolve(rules, state, ev)
     outcome = rules.outcome(state.rules_state)
     events = [*head, *events]
     if outcome is not None:

@@ -19,6 +19,14 @@ from athanor.engine.violations import BadCommand
 MAX_AUTOMATIC = 2000  # a guard: no game needs this many automatic steps in one batch
 
 
+class Settled(list[Event]):
+    """A batch's events, holding the rules state they leave (`state`, the scratch they
+    were folded on): a bot's rollout takes it instead of folding the events again. The
+    stored path folds the events as read back from storage (`game._finish`)."""
+
+    state: Any
+
+
 def copy_state(state: Any) -> Any:
     """A deep copy of plain data (pickle is the fastest deep copy for dicts and lists)."""
     return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
@@ -41,6 +49,10 @@ class PlainStateRules:
     undo_forbidden: frozenset[str] = frozenset()
     undo_checks_twins: bool = True
     state_format: int = 1
+    # whether the scratch a batch was folded on equals the fold of its events as stored
+    # (JSON round trip: a dict comes back with its keys sorted): a bot's rollout then
+    # takes it (`Settled`)
+    folds_as_stored: bool = True
 
     def advance(self, state: Any, rng: Rng) -> list[Event]:
         """The next automatic events, [] once a seat must act (the game's flow)."""
@@ -93,8 +105,9 @@ def settle(
     state: Any,
     events: list[Event],
     rng: Rng,
-) -> list[Event]:
-    """`events`, then what follows from them (`advance` returns [] once a seat must act)."""
+) -> Settled:
+    """`events`, then what follows from them (`advance` returns [] once a seat must act),
+    with the state they leave."""
     scratch = copy_state(state)
     out = list(events)
     for ev in events:
@@ -102,11 +115,17 @@ def settle(
     for _ in range(MAX_AUTOMATIC):
         more = advance(scratch, rng)
         if not more:
-            return out
+            return _settled(out, scratch)
         for ev in more:
             handlers.apply(scratch, ev.type, ev.body)
         out += more
     raise RuntimeError(f"{handlers.game}: the flow did not come to rest")
+
+
+def _settled(events: list[Event], state: Any) -> Settled:
+    out = Settled(events)
+    out.state = state
+    return out
 
 
 def check_known(options: Mapping[str, str], known: set[str]) -> None:

@@ -41,7 +41,7 @@ def value(rules: Rules, state: GameState, seat: int, hints: Hints) -> float:
 def advance(rules: Rules, state: GameState, command: JSON, seat: int, seed: bytes) -> GameState:
     """The state after `seat` plays `command`, its version moved past the events as a
     stored batch's would be (the next command's Rng is drawn from the version)."""
-    events, after = decide(rules, state, command, seat, seed)
+    events, after = decide(rules, state, command, seat, seed, rollout=True)
     return replaced(after, version=state.version + len(events), undo=None)
 
 

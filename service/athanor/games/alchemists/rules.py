@@ -29,6 +29,7 @@ class AlchemistsRules:
     # what it saw, not what the others learned, and no one can unlearn an answer
     undo_forbidden = frozenset({"DebunkApprentice", "DebunkMaster"})
     undo_checks_twins = True
+    folds_as_stored = True  # both parts fold as stored (settle.PlainStateRules)
     # 2: a sale's bids are an engine decision (sale["bidding"]), no longer sale["bids"]
     state_format = 2
 

@@ -73,6 +73,8 @@ class WitchsBrewRules(PlainStateRules):
     # rare holder (one card left among many possible) is missed by a few uniform twins,
     # so these are never taken back (README, Undo)
     undo_forbidden = frozenset({"LeadRole", "Claim", "SoBeIt", "Pass"})
+    # the monk's victims are folded in the order of a dict's keys, which storage sorts
+    folds_as_stored = False
 
     def __init__(self, pack: Pack | None) -> None:
         if pack is None:
