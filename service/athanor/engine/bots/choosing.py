@@ -54,7 +54,8 @@ def choose(
     if level == BASIC:
         chosen = hints.basic(seen, seat, legal, rng) if hints.basic else None
         return chosen if chosen is not None else lookahead(rules, known, seat, legal, rng, hints)
-    candidates = (hints.prune(seen, seat, legal) if hints.prune else legal) or legal
+    listed = hints.listing(rules, known.rules_state, seat) if hints.listing else legal
+    candidates = (hints.prune(seen, seat, listed) if hints.prune else listed) or listed
     candidates = [c for c in candidates if c.get("type") not in hints.idle] or candidates
     if len(candidates) == 1:
         return candidates[0]

@@ -24,6 +24,8 @@ Worth = Callable[[Any, Any, int], float]
 ViewPolicy = Callable[[JSON, int, list[JSON], Rng], "JSON | None"]
 # (seat's view, seat, legal commands) -> the commands worth searching
 Prune = Callable[[JSON, int, list[JSON]], list[JSON]]
+# (rules, rules state, seat) -> a bounded part of the seat's legal commands
+Listing = Callable[[Any, Any, int], list[JSON]]
 
 
 @dataclass(frozen=True)
@@ -38,9 +40,16 @@ class Hints:
     basic: ViewPolicy | None = None
     # the strong bot's candidate moves (drops what it knows to be bad)
     prune: Prune | None = None
+    # the commands the strong bot searches and its rollouts play, where the game lists
+    # too many to judge (their variants that differ least left out): a rollout lists a
+    # seat's commands at every move it plays
+    listing: Listing | None = None
     # moves a strong bot's rollout plays past its candidate (every seat's greedy move)
     # before it judges the position reached
     search_depth: int = 8
+    # whether a rollout's greedy move keeps the first of equally good commands (the
+    # draw lists them by type) rather than one of them at random: measured per game
+    first_of_equals: bool = False
     # command types that do not move the game on (a rearrangement): a bot plays one
     # only when it is strictly better, else two bots could pass the turn back and forth
     idle: frozenset[str] = frozenset()

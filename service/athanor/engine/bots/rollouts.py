@@ -105,7 +105,7 @@ class Rollouts:
         for depth in range(1, self.depth + 1):
             if state.over:
                 break
-            first = first_awaited(self.rules, state)
+            first = first_awaited(self.rules, state, self.hints)
             if first is None:
                 break
             mover, legal = first
@@ -129,7 +129,7 @@ class Rollouts:
             chosen = self.hints.basic(seen, mover, legal, rng)
             if chosen is not None:
                 return play(self.rules, state, chosen, mover, seed)
-        best: tuple[float, GameState] | None = None
+        marked: list[tuple[float, GameState]] = []
         for command in some_of(legal, GREEDY_WIDTH, rng):
             after = play(self.rules, state, command, mover, seed)
             if after is None:
@@ -137,20 +137,28 @@ class Rollouts:
             mark = value(self.rules, after, mover, self.hints)
             if command.get("type") in self.hints.idle:
                 mark -= 1e-6
-            if best is None or mark > best[0]:
-                best = (mark, after)
-        return best[1] if best else None
+            marked.append((mark, after))
+        if not marked:
+            return None
+        # ties at random unless the game says otherwise: the draw lists commands by type,
+        # and the first of equals has every rollout play the same type where the value
+        # sees no difference (in Alkemia a barter request or an end of turn)
+        top = max(m for m, _ in marked)
+        tied = [after for m, after in marked if m >= top - 1e-9]
+        return tied[0] if self.hints.first_of_equals else rng.choice(tied)
 
 
-def first_awaited(rules: Rules, state: GameState) -> tuple[int, list[JSON]] | None:
-    """The lowest seat `awaited` would name, with its legal commands, listing no seat
-    after it: the seat a rollout moves for (a game may take milliseconds to list one
-    seat's commands, and a rollout lists them at every move it plays)."""
+def first_awaited(rules: Rules, state: GameState, hints: Hints) -> tuple[int, list[JSON]] | None:
+    """The lowest seat `awaited` would name, with its commands (the game's bounded
+    listing where it has one), listing no seat after it: the seat a rollout moves for
+    (a game may take milliseconds to list one seat's commands, and a rollout lists them
+    at every move it plays)."""
     if state.over or state.waiting_for_players:
         return None
     optional = rules.presentation.optional_commands
+    listing = hints.listing or (lambda r, s, seat: r.legal_commands(s, seat))
     for seat in range(1, state.seats + 1):
-        commands = rules.legal_commands(state.rules_state, seat)
+        commands = listing(rules, state.rules_state, seat)
         if any(c.get("type") not in optional for c in commands):
             return seat, commands
     return None

@@ -29,4 +29,6 @@ def worth(rules: Any, state: State, seat: int) -> float:
     return scored + held
 
 
-HINTS = Hints(worth=worth, lead_scale=8.0)
+# the rollouts' greedy move keeps the first of equals: at random, strong won 13 of the
+# first 20 benchmark games against basic, 17.5 with the first
+HINTS = Hints(worth=worth, lead_scale=8.0, first_of_equals=True)

@@ -3,7 +3,7 @@ decoction-transformation token. Selling lives in selling.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from itertools import combinations, permutations, product
 from typing import Any
 
@@ -300,21 +300,35 @@ def pay(p: Player, color: str, n: int) -> None:
             p["pool"] = None
 
 
+def makeable(content: Content, state: State, seat: int) -> Iterator[tuple[str, ...]]:
+    """Every affordable set of display cards that fits the chest."""
+    p = player(state, seat)
+    empty = sum(1 for c in p["chest"] if c is None)
+    shown = [c for c in state["display"] if c]
+    for size in range(1, min(empty, len(shown)) + 1):
+        for group in combinations(shown, size):
+            if affordable(p, make_cost(content, group)):
+                yield group
+
+
+def empty_places(state: State, seat: int) -> list[int]:
+    return [i for i, c in enumerate(player(state, seat)["chest"], 1) if c is None]
+
+
+def make_command(group: Iterable[str], places: Iterable[int]) -> Command:
+    orders = [{"card": c, "place": at} for c, at in zip(group, places, strict=True)]
+    return {"type": "Make", "cards": orders}
+
+
 def make_commands(content: Content, state: State, seat: int) -> list[Command]:
     """Every affordable set of display cards that fits the chest, each card into any
     empty place (where it lands decides the lines it can be sold in, VA-MAKE-06)."""
-    p = player(state, seat)
-    empty = [i for i, c in enumerate(p["chest"], 1) if c is None]
-    shown = [c for c in state["display"] if c]
-    out: list[Command] = []
-    for size in range(1, min(len(empty), len(shown)) + 1):
-        for group in combinations(shown, size):
-            if not affordable(p, make_cost(content, group)):
-                continue
-            for places in permutations(empty, size):
-                orders = [{"card": c, "place": at} for c, at in zip(group, places, strict=True)]
-                out.append({"type": "Make", "cards": orders})
-    return out
+    empty = empty_places(state, seat)
+    return [
+        make_command(group, places)
+        for group in makeable(content, state, seat)
+        for places in permutations(empty, len(group))
+    ]
 
 
 # -- 4 rearranging ------------------------------------------------------------------------

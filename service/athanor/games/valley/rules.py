@@ -3,7 +3,7 @@ turn flow onward (refill, events, next turn) until a seat must decide."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
@@ -112,30 +112,40 @@ class ValleyRules(PlainStateRules):
         return sampler.sample(self.cards, state, seat, rng)
 
     def legal_commands(self, state: State, seat: int) -> list[JSON]:
-        cards = self.cards
-        if str(seat) not in state["players"]:
-            return []
-        if state.get("pending"):
-            return event_cards.commands(cards, state, seat)
-        if state["phase"] == "skills":
-            return setup.skill_commands(cards, state, seat)
-        if state["phase"] != "play" or active_seat(state) != seat or state.get("refilling"):
-            return []
-        out: list[dict[str, Any]] = [{"type": "EndTurn"}]
-        if state["actions_left"] > 0:
-            out += actions.collect_commands(cards, state, seat)
-            out += actions.brew_commands(cards, state, seat)
-            out += actions.make_commands(cards, state, seat)
-            out += actions.rearrange_commands(state, seat, token=False)
-            out += selling.sell_commands(cards, state, seat)
-        p = state["players"][str(seat)]
-        if actions.REARRANGE in p["tokens"]:
-            out += actions.rearrange_commands(state, seat, token=True)
-        out += actions.transform_commands(cards, state, seat)
-        return out
+        return listed(self.cards, state, seat, actions.make_commands)
 
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(self.cards, state)
+
+
+def listed(
+    cards: content.Content,
+    state: State,
+    seat: int,
+    make: Callable[[content.Content, State, int], list[JSON]],
+) -> list[JSON]:
+    """The seat's commands, with its Make commands listed by `make` (every legal one, or
+    the strong bot's bounded part of them, bots.py)."""
+    if str(seat) not in state["players"]:
+        return []
+    if state.get("pending"):
+        return event_cards.commands(cards, state, seat)
+    if state["phase"] == "skills":
+        return setup.skill_commands(cards, state, seat)
+    if state["phase"] != "play" or active_seat(state) != seat or state.get("refilling"):
+        return []
+    out: list[dict[str, Any]] = [{"type": "EndTurn"}]
+    if state["actions_left"] > 0:
+        out += actions.collect_commands(cards, state, seat)
+        out += actions.brew_commands(cards, state, seat)
+        out += make(cards, state, seat)
+        out += actions.rearrange_commands(state, seat, token=False)
+        out += selling.sell_commands(cards, state, seat)
+    p = state["players"][str(seat)]
+    if actions.REARRANGE in p["tokens"]:
+        out += actions.rearrange_commands(state, seat, token=True)
+    out += actions.transform_commands(cards, state, seat)
+    return out
 
 
 ValleyRules02 = before_twin_undo(ValleyRules, "valley-0.2")
