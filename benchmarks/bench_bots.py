@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import signal
 import statistics
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -135,6 +136,13 @@ def report(results: list[tuple[Task, float, dict[str, list[float]], bool]], budg
             print(f"| {level} | {len(values)} | {med:.4f} | {p95:.4f} | {rate:,.0f} |")
 
 
+def progress(done: int, todo: int, started: float) -> None:
+    """A line on stderr at every tenth of the run: a full run takes hours."""
+    if done == todo or done * 10 // todo != (done - 1) * 10 // todo:
+        took = time.monotonic() - started
+        print(f"{done} of {todo} games, {took:.0f} s", file=sys.stderr, flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games per pairing")
@@ -155,6 +163,7 @@ def main() -> None:
         try:
             for result in pool.imap_unordered(run, todo, chunksize=1):
                 results.append(result)
+                progress(len(results), len(todo), started)
         except Stopped:
             print(f"stopped by SIGTERM after {len(results)} of {len(todo)} games\n")
     report(results, said)
