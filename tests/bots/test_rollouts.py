@@ -4,13 +4,14 @@ each game's value reads a position as the game would score it."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 
 import pytest
 
 from athanor.engine import Rng, game
-from athanor.engine.bots import Budget, hints_for
+from athanor.engine.bots import Budget, hints_for, judging
 from athanor.engine.bots.canonical import information_set
 from athanor.engine.bots.judging import value
 from athanor.engine.bots.rollouts import Race, Rollouts
@@ -99,3 +100,31 @@ def test_every_seat_has_a_value_between_lost_and_won(
         state = position(kind, seats, options, moves, 11)
         marks = [value(rules, state, s, hints_for(rules)) for s in range(1, seats + 1)]
         assert all(0.0 <= m <= 1.0 and math.isfinite(m) for m in marks)
+
+
+def tied_position(kind: str) -> tuple[GameState, int, list[JSON]]:
+    """A position where a seat has 2 to 8 commands (a greedy move judges them all)."""
+    rules = KINDS.get(kind)
+    for moves in range(6, 80):
+        state = position(kind, 2, {}, moves, 5)
+        for seat, commands in sorted(game.awaited(rules, state).items()):
+            if 2 <= len(commands) <= 8:
+                return state, seat, commands
+    raise AssertionError(f"no small choice in {kind}")
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_greedy_move_takes_the_first_of_equals_or_one_at_random(first: bool) -> None:
+    rules = KINDS.get("alkemia")
+    state, seat, legal = tied_position("alkemia")
+    flat = dataclasses.replace(hints_for(rules), worth=lambda r, s, seat: 0.0)
+    flat = dataclasses.replace(flat, first_of_equals=first)
+    search = Rollouts(rules, state, seat, flat, 4)
+    picked = [search.greedy(state, seat, legal, Rng(b"tie %d" % k), b"dice") for k in range(12)]
+    assert all(p is not None for p in picked)
+    distinct = {p.rules_state.__repr__() for p in picked if p is not None}
+    if first:
+        assert picked[0] == judging.play(rules, state, legal[0], seat, b"dice")
+        assert len(distinct) == 1
+    else:
+        assert len(distinct) > 1
