@@ -4,35 +4,21 @@ for the same seed; and the same seed and budget give the same move again."""
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from athanor.engine import Rng, game
 from athanor.engine.bots import LEVELS, Budget, choose
 from athanor.engine.bots.canonical import information_set
-from athanor.engine.bots.judging import advance
 from athanor.engine.game import GameState
-from athanor.engine.state import replaced
-from tests.bots.tables import KINDS, TABLES
+from tests.bots.tables import KINDS, TABLES, walk
 
 BUDGET = Budget(iterations=3)
 
 
 def position(kind: str, seats: int, options: dict[str, str], moves: int, seed: int) -> GameState:
     """The state after up to `moves` random commands of a game from `seed`."""
-    rules = KINDS.get(kind)
-    key = b"twins-%d" % seed
-    events, state = game.create(rules, rules.validate_options(options, seats), seats, key)
-    state = replaced(state, version=len(events))
-    rng = random.Random(seed)
-    for _ in range(moves):
-        waiting = [(s, c) for s, c in sorted(game.awaited(rules, state).items()) if c]
-        if not waiting:
-            break
-        seat, commands = rng.choice(waiting)
-        state = advance(rules, state, rng.choice(commands), seat, key)
+    *_, (state, _, _) = walk(kind, seats, options, moves, seed, b"twins-%d" % seed)
     return state
 
 

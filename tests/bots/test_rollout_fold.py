@@ -5,38 +5,24 @@ the Valley's bounded listing for the strong bot holds legal commands only."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from athanor.engine import game
-from athanor.engine.state import replaced
 from athanor.games.valley.actions import make_commands, makeable
 from athanor.games.valley.bots import listing, make_few
-from tests.bots.tables import KINDS, TABLES, table_id
+from tests.bots.tables import KINDS, TABLES, table_id, walk
 
 MOVES = 150  # random moves a game is followed for
 
 
 def random_game(table: tuple[str, int, dict[str, str]], seed: int, moves: int):  # type: ignore[no-untyped-def]
     """Each state of a random game and the seat and command played from it."""
-    kind, seats, options = table
-    rules = KINDS.get(kind)
     key = b"fold-%d" % seed
-    events, state = game.create(rules, rules.validate_options(options, seats), seats, key)
-    state = replaced(state, version=len(events))
-    rng = random.Random(seed)
-    for _ in range(moves):
-        waiting = [(s, c) for s, c in sorted(game.awaited(rules, state).items()) if c]
-        if state.over or not waiting:
-            return
-        seat, commands = rng.choice(waiting)
-        command = rng.choice(commands)
-        yield state, seat, command, key
-        stored, after = game.decide(rules, state, command, seat, key)
-        state = replaced(after, version=state.version + len(stored), undo=None)
+    for state, seat, command in walk(*table, moves, seed, key):
+        if seat is not None and command is not None:
+            yield state, seat, command, key
 
 
 FOLDING = [t for t in TABLES if getattr(KINDS.get(t[0]), "folds_as_stored", False)]
