@@ -14,7 +14,7 @@ from athanor.games.valley.actions import make_commands, makeable
 from athanor.games.valley.bots import listing, make_few
 from tests.bots.tables import KINDS, TABLES, table_id, walk
 
-MOVES = 150  # random moves a game is followed for
+MOVES = 100  # random moves a game is followed for
 
 
 def random_game(table: tuple[str, int, dict[str, str]], seed: int, moves: int):  # type: ignore[no-untyped-def]
@@ -46,7 +46,7 @@ def test_a_rollout_folds_as_the_store_would(
         assert quick == after, (table_id(table), state.version, command)
 
 
-@settings(max_examples=3, deadline=None, derandomize=True)
+@settings(max_examples=2, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10_000))
 def test_the_valleys_bot_listing_is_legal_and_keeps_every_set_of_elixirs(seed: int) -> None:
     rules = KINDS.get("valley")
@@ -64,4 +64,6 @@ def test_the_valleys_bot_listing_is_legal_and_keeps_every_set_of_elixirs(seed: i
         assert made == set(makeable(rules.cards, s, seat))
         assert len(few) <= len(every)
         checked += 1
+        if checked == 12:  # listing every placement is what the bots avoid: a few do
+            break
     assert checked
