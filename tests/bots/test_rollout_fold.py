@@ -5,11 +5,15 @@ the Valley's bounded listing for the strong bot holds legal commands only."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from athanor.engine import game
+from athanor.engine.game import GameState
 from athanor.games.valley.actions import make_commands, makeable
 from athanor.games.valley.bots import listing, make_few
 from tests.bots.tables import KINDS, TABLES, table_id, walk
@@ -17,7 +21,9 @@ from tests.bots.tables import KINDS, TABLES, table_id, walk
 MOVES = 100  # random moves a game is followed for
 
 
-def random_game(table: tuple[str, int, dict[str, str]], seed: int, moves: int):  # type: ignore[no-untyped-def]
+def random_game(
+    table: tuple[str, int, dict[str, str]], seed: int, moves: int
+) -> Iterator[tuple[GameState, int, dict[str, Any], bytes]]:
     """Each state of a random game and the seat and command played from it."""
     key = b"fold-%d" % seed
     for state, seat, command in walk(*table, moves, seed, key):

@@ -122,7 +122,7 @@ def test_a_greedy_move_takes_the_first_of_equals_or_one_at_random(first: bool) -
     search = Rollouts(rules, state, seat, flat, 4)
     picked = [search.greedy(state, seat, legal, Rng(b"tie %d" % k), b"dice") for k in range(12)]
     assert all(p is not None for p in picked)
-    distinct = {p.rules_state.__repr__() for p in picked if p is not None}
+    distinct = {repr(p.rules_state) for p in picked if p is not None}
     if first:
         assert picked[0] == judging.play(rules, state, legal[0], seat, b"dice")
         assert len(distinct) == 1

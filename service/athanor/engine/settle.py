@@ -24,7 +24,9 @@ class Settled(list[Event]):
     were folded on): a bot's rollout takes it instead of folding the events again. The
     stored path folds the events as read back from storage (`game._finish`)."""
 
-    state: Any
+    def __init__(self, events: list[Event], state: Any) -> None:
+        super().__init__(events)
+        self.state = state
 
 
 def copy_state(state: Any) -> Any:
@@ -115,17 +117,11 @@ def settle(
     for _ in range(MAX_AUTOMATIC):
         more = advance(scratch, rng)
         if not more:
-            return _settled(out, scratch)
+            return Settled(out, scratch)
         for ev in more:
             handlers.apply(scratch, ev.type, ev.body)
         out += more
     raise RuntimeError(f"{handlers.game}: the flow did not come to rest")
-
-
-def _settled(events: list[Event], state: Any) -> Settled:
-    out = Settled(events)
-    out.state = state
-    return out
 
 
 def check_known(options: Mapping[str, str], known: set[str]) -> None:

@@ -27,7 +27,7 @@ from athanor.engine.bots.drawing import some_of
 from athanor.engine.bots.hints import Hints
 from athanor.engine.bots.judging import play, value
 from athanor.engine.bots.levels import Budget
-from athanor.engine.game import GameState, sample
+from athanor.engine.game import GameState, legal_commands, sample
 from athanor.engine.rng import Rng
 from athanor.engine.rules import Rules
 
@@ -149,19 +149,26 @@ class Rollouts:
 
 
 def first_awaited(rules: Rules, state: GameState, hints: Hints) -> tuple[int, list[JSON]] | None:
-    """The lowest seat `awaited` would name, with its commands (the game's bounded
-    listing where it has one), listing no seat after it: the seat a rollout moves for
+    """The lowest seat `awaited` would name, with its commands (`searched`), listing no
+    seat after it: the seat a rollout moves for
     (a game may take milliseconds to list one seat's commands, and a rollout lists them
     at every move it plays)."""
     if state.over or state.waiting_for_players:
         return None
     optional = rules.presentation.optional_commands
-    listing = hints.listing or (lambda r, s, seat: r.legal_commands(s, seat))
     for seat in range(1, state.seats + 1):
-        commands = listing(rules, state.rules_state, seat)
+        commands = searched(rules, state, seat, hints)
         if any(c.get("type") not in optional for c in commands):
             return seat, commands
     return None
+
+
+def searched(rules: Rules, state: GameState, seat: int, hints: Hints) -> list[JSON]:
+    """`seat`'s commands as the strong bot searches them: the game's bounded listing
+    where it has one, else every legal one."""
+    if hints.listing is not None and not (state.over or state.waiting_for_players):
+        return hints.listing(rules, state.rules_state, seat)
+    return legal_commands(rules, state, seat)
 
 
 def stopped(budget: Budget, started: float, done: int) -> bool:
