@@ -238,6 +238,18 @@ class LocalCluster:
                 continue
             if info.get("master_link_status") != "up" or info.get("master_sync_in_progress") != "0":
                 return f"replica {node.address} is not in sync"
+        # a client learns the nodes from whichever node it asks: until gossip has
+        # reached every node, a replica may be missing from the map it is given
+        ports = {n.port for n in live}
+        for node in live:
+            with node.client() as c:
+                listed = {
+                    int(n[1])
+                    for _, _, *owners in c.execute_command("CLUSTER SLOTS")
+                    for n in owners
+                }
+            if not ports <= listed:
+                return f"{node.address} does not list every node in CLUSTER SLOTS yet"
         return ""
 
     # -- faults -----------------------------------------------------------------

@@ -12,7 +12,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from tests.integration.test_workers import listeners
+from tests.integration.test_workers import listeners, socket_closed
 from tests.server_process import ServerProcess
 from tests.waiting import wait_until
 
@@ -56,11 +56,11 @@ def test_every_worker_serves_the_web_port(workers: tuple[ServerProcess, int]) ->
     assert server.proc.pid not in listeners(port)  # the parent holds it, never listens
     victim = sorted(listeners(port))[0]
     os.kill(victim, signal.SIGKILL)
-    wait_until(lambda: victim not in listeners(port), "the killed worker's socket gone")
+    wait_until(lambda: socket_closed(port, victim), "the killed worker's socket closed")
     # the other worker answers every new connection while the victim is started again
     assert all(lists_kinds(port) for _ in range(CALLS))
     wait_until(
-        lambda: len(listeners(port)) == 2 and victim not in listeners(port),
+        lambda: len(listeners(port)) == 2 and socket_closed(port, victim),
         "a new worker on the web port in place of the killed one",
     )
     assert all(lists_kinds(port) for _ in range(CALLS))

@@ -186,10 +186,12 @@ class Supervisor:
             except (EOFError, OSError):
                 worker.lines.close()
                 continue
-            if line.startswith("athanor serving on"):
-                worker.ready = True
-            elif line.startswith("athanor web on"):
+            if line.startswith("athanor web on"):
                 self.web_line = line
+            # ready once its last start-up line is in: the web one follows the gRPC one,
+            # and the parent prints it only if it has read it by then
+            if line.startswith("athanor web on" if self.config.web else "athanor serving on"):
+                worker.ready = True
 
     def _supervise(self) -> None:
         while not self.stopping:
