@@ -86,6 +86,7 @@ from athanor.engine.state import (
     GAME_ENDED,
     GameState,
     UndoPoint,
+    advanced,
     as_stored,
     evolve,
     replaced,
@@ -326,42 +327,47 @@ def seal(
 
 def apply(rules: Rules, state: GameState | None, record: Record) -> GameState:
     """Fold a stored record (upcast first) and advance version and head hash."""
-    rec = upcast(rules, record)
     undo = state.undo if state is not None else None
-    if state is not None and rec.command is not None:  # the first record of a batch
-        command, seat = rec.command, rec.seat
-        is_game = not is_table_command(command) and 1 <= seat <= state.seats
-        undo = UndoPoint(seat, command, replaced(state, undo=None)) if is_game else None
-        if rec.type == UNDONE:
-            undo = state.undo  # Undone folds from the point it goes back to
-    if state is not None and rec.type not in ENGINE_EVENTS:
-        # built directly: dataclasses.replace was most of the cost of a replay
-        return GameState(
-            state.kind,
-            state.seats,
-            state.options,
-            rules.evolve(state.rules_state, rec.event),
-            rec.version,
-            rec.hash,
-            state.seed_commitment,
-            state.outcome,
-            state.seed,
-            state.seating,
-            undo,
-        )
-    if state is not None:
-        state = replaced(state, undo=undo)
-    new = evolve(rules, state, rec.event)
-    undo = None if new.over or rec.type == UNDONE else new.undo
-    return replaced(new, version=rec.version, head_hash=rec.hash, undo=undo)
+    state, undo = _step(rules, state, record, undo, attach=True)
+    return state
 
 
 def fold(rules: Rules, records: Iterable[Record], state: GameState | None = None) -> GameState:
+    """`apply` over `records`. The states on the way are built without their undo
+    point, which is carried beside them and set on the last one only: an undo point
+    holds the state before its batch, and that state must not hold one of its own, so
+    building them bare spares a copy of the state per batch."""
+    undo = state.undo if state is not None else None
     for rec in records:
-        state = apply(rules, state, rec)
+        state, undo = _step(rules, state, rec, undo, attach=False)
     if state is None:
         raise ValueError("no events to fold")
-    return state
+    return state if undo is None else replaced(state, undo=undo)
+
+
+def _step(
+    rules: Rules, state: GameState | None, record: Record, undo: UndoPoint | None, attach: bool
+) -> tuple[GameState, UndoPoint | None]:
+    """One record folded onto `state`, whose undo point is `undo` (whatever
+    `state.undo` says); the new state carries its undo point only if `attach`."""
+    rec = upcast(rules, record)
+    if state is not None and rec.command is not None:  # the first record of a batch
+        command, seat = rec.command, rec.seat
+        if rec.type != UNDONE:  # Undone folds from the point it goes back to
+            is_game = not is_table_command(command) and 1 <= seat <= state.seats
+            before = state if state.undo is None else replaced(state, undo=None)
+            undo = UndoPoint(seat, command, before) if is_game else None
+    if state is not None and rec.type not in ENGINE_EVENTS:
+        rules_state = rules.evolve(state.rules_state, rec.event)
+        new = advanced(state, rules_state, rec.version, rec.hash, undo if attach else None)
+        return new, undo
+    if state is not None and state.undo is not undo:
+        state = replaced(state, undo=undo)
+    new = evolve(rules, state, rec.event)
+    undo = None if new.over or rec.type == UNDONE else new.undo
+    return replaced(
+        new, version=rec.version, head_hash=rec.hash, undo=undo if attach else None
+    ), undo
 
 
 def sample(rules: Rules, state: GameState, seat: int | None, rng: Rng) -> GameState:
