@@ -47,6 +47,7 @@ from benchmarks.tally_game import RULES, TICK
 
 RATIO_GOAL = 0.7
 CHUNK = 1000
+IMPORT_TRIES = 3
 MAX_MESSAGE = 128 * 1024 * 1024  # one ImportGame of 100,000 events is some 30 MB
 
 
@@ -76,8 +77,19 @@ async def store_game(server: AthanorServer, seed: bytes, records: list[Record]) 
                 for r in records
             ],
         )
-        got = await stub.ImportGame(request, metadata=server.operator_metadata)
-        return got.game_id
+        for attempt in range(1, IMPORT_TRIES + 1):
+            try:
+                got = await stub.ImportGame(request, metadata=server.operator_metadata)
+                return got.game_id
+            except grpc.aio.AioRpcError as err:
+                # the 100,000-event import is one write script that can outlast the
+                # store's call timeout; the script still runs to its end, all or nothing
+                if attempt > 1 and err.code() == grpc.StatusCode.ALREADY_EXISTS:
+                    return request.header.game_id
+                if err.code() != grpc.StatusCode.UNAVAILABLE or attempt == IMPORT_TRIES:
+                    raise
+                say(f"  import: {err.details()}; trying again ({attempt}/{IMPORT_TRIES})")
+        raise AssertionError("unreachable")
 
 
 async def raw(client: aioredis.Redis, key: str) -> int:
