@@ -189,6 +189,9 @@ def test_whole_game_on_the_board(browser: Browser, web_server: WebServer) -> Non
         deadline = time.monotonic() + max(GAME_SECONDS, 900)
         moves = take_turns_on_board(pages, rng, deadline)
         assert moves > 20
+        # the turns stop once one page shows the end: the other's last update may follow
+        for page in pages:
+            page.wait_for_selector("#main[data-over=yes]")
         assert not errors, errors
         assert "Final score" in pages[0].inner_text("#board .vl-players")
         for page in pages:
