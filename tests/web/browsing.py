@@ -18,6 +18,9 @@ PHONE = {"width": 360, "height": 740}
 TALL_PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 GAME_SECONDS = float(os.environ.get("ATHANOR_WEB_GAME_SECONDS", "150"))
+# how long a page may take to show the move it sent: a bound for a hang, not a pace (a
+# Valley page lists every Make placement after each move, seconds on a busy machine)
+MOVE_MS = 60_000
 # a page's state after a tap: a new version, or the refusal shown
 MOVED = (
     "Number(document.getElementById('main').dataset.version) > {before}"
@@ -104,7 +107,7 @@ def tap(page: Page, selector: str, rng: random.Random | None = None) -> None:
         button.evaluate(OPEN_FOLDS)
     before = version(page)
     button.click()
-    page.wait_for_function(MOVED.format(before=before), timeout=15_000)
+    page.wait_for_function(MOVED.format(before=before), timeout=MOVE_MS)
 
 
 def play(page: Page, rng: random.Random, deadline: float, until_moves: int | None = None) -> int:
@@ -133,7 +136,7 @@ def tap_on_board(page: Page, rng: random.Random, at_most: int = 60) -> None:
         if confirm.count() and rng.random() < 0.7:
             before = version(page)
             confirm.click()
-            page.wait_for_function(MOVED.format(before=before), timeout=15_000)
+            page.wait_for_function(MOVED.format(before=before), timeout=MOVE_MS)
             return
         taps = page.locator(BOARD_TAPS)
         if not taps.count():

@@ -16,6 +16,7 @@ from tests.waiting import wait_until
 from tests.web.browsing import (
     BOARD_READY,
     DESKTOP,
+    MOVE_MS,
     MOVED,
     TALL_PHONE,
     assert_accessible,
@@ -105,7 +106,7 @@ def test_a_declaration_is_built_on_the_board(browser: Browser, web_server: WebSe
         shot(seat, "board-alchemists-declaring", DESKTOP)
         before = version(seat)
         seat.locator("#builder button.confirm").click()
-        seat.wait_for_function(MOVED.format(before=before), timeout=15_000)
+        seat.wait_for_function(MOVED.format(before=before), timeout=MOVE_MS)
         assert seat.locator("#refusal").is_hidden()
         seat.wait_for_selector(".al-space:has-text('Forage') .al-cube.al-s1")
         assert errors == []

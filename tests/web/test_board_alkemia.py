@@ -17,6 +17,7 @@ from tests.waiting import wait_until
 from tests.web.browsing import (
     BOARD_READY,
     DESKTOP,
+    MOVE_MS,
     MOVED,
     TALL_PHONE,
     assert_accessible,
@@ -106,7 +107,7 @@ def place_a_tile(page: Page) -> None:
     assert "Places the" in page.inner_text("#builder .preview")
     before = version(page)
     page.click("#builder button.confirm")
-    page.wait_for_function(MOVED.format(before=before), timeout=15_000)
+    page.wait_for_function(MOVED.format(before=before), timeout=MOVE_MS)
 
 
 def test_a_tile_is_placed_on_the_drawn_field(browser: Browser, web_server: WebServer) -> None:

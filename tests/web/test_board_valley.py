@@ -17,6 +17,7 @@ from tests.web.browsing import (
     BOARD_READY,
     DESKTOP,
     GAME_SECONDS,
+    MOVE_MS,
     MOVED,
     PHONE,
     TALL_PHONE,
@@ -40,7 +41,7 @@ def confirm(page: Page) -> None:
     """Send the move built on the board and wait until the page moved on."""
     before = version(page)
     page.locator("#builder button.confirm").click()
-    page.wait_for_function(MOVED.format(before=before), timeout=15_000)
+    page.wait_for_function(MOVED.format(before=before), timeout=MOVE_MS)
     assert page.locator("#refusal:not([hidden])").count() == 0, page.inner_text("#refusal")
 
 

@@ -16,6 +16,7 @@ from tests.web.browsing import (
     BOARD_READY,
     DESKTOP,
     GAME_SECONDS,
+    MOVE_MS,
     MOVED,
     TALL_PHONE,
     assert_accessible,
@@ -111,7 +112,7 @@ def build_move(page: Page, rng: random.Random, at_most: int = 40) -> None:
         if confirm.count():
             before = version(page)
             confirm.click()
-            page.wait_for_function(MOVED.format(before=before), timeout=15_000)
+            page.wait_for_function(MOVED.format(before=before), timeout=MOVE_MS)
             return
         for selector in (BUY, BUYER_ROLES, PIECES, PARTS):
             taps = page.locator(selector)

@@ -20,6 +20,7 @@ from tests.waiting import wait_until
 from tests.web.browsing import (
     DESKTOP,
     GAME_SECONDS,
+    MOVE_MS,
     MOVED,
     PHONE,
     READY,
@@ -222,7 +223,7 @@ def test_apothebakery_to_the_end(browser: Browser, web_server: WebServer) -> Non
             before = version(seat)
             seat.focus("#actions button.command[data-kind=legal]")
             seat.keyboard.press("Enter")
-            seat.wait_for_function(MOVED.format(before=before), timeout=15_000)
+            seat.wait_for_function(MOVED.format(before=before), timeout=MOVE_MS)
             seat.wait_for_function("document.activeElement !== document.body")
             assert seat.evaluate(
                 "document.activeElement.id === 'turn'"
@@ -364,7 +365,7 @@ def undo_if_offered(pages: list[Page]) -> None:
     if undo:
         before = version(undo[0])
         undo[0].click("#undo")
-        undo[0].wait_for_function(MOVED.format(before=before), timeout=15_000)
+        undo[0].wait_for_function(MOVED.format(before=before), timeout=MOVE_MS)
 
 
 def resign_asked_twice(page: Page) -> None:
