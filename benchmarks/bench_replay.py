@@ -77,7 +77,8 @@ async def store_game(server: AthanorServer, seed: bytes, records: list[Record]) 
                 for r in records
             ],
         )
-        for attempt in range(1, IMPORT_TRIES + 1):
+        attempt = 1
+        while True:
             try:
                 got = await stub.ImportGame(request, metadata=server.operator_metadata)
                 return got.game_id
@@ -89,7 +90,7 @@ async def store_game(server: AthanorServer, seed: bytes, records: list[Record]) 
                 if err.code() != grpc.StatusCode.UNAVAILABLE or attempt == IMPORT_TRIES:
                     raise
                 say(f"  import: {err.details()}; trying again ({attempt}/{IMPORT_TRIES})")
-        raise AssertionError("unreachable")
+                attempt += 1
 
 
 async def raw(client: aioredis.Redis, key: str) -> int:

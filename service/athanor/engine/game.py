@@ -365,9 +365,8 @@ def _step(
         state = replaced(state, undo=undo)
     new = evolve(rules, state, rec.event)
     undo = None if new.over or rec.type == UNDONE else new.undo
-    return replaced(
-        new, version=rec.version, head_hash=rec.hash, undo=undo if attach else None
-    ), undo
+    new = replaced(new, version=rec.version, head_hash=rec.hash, undo=undo if attach else None)
+    return new, undo
 
 
 def sample(rules: Rules, state: GameState, seat: int | None, rng: Rng) -> GameState:

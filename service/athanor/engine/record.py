@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from athanor.engine.events import Event, Visibility
+from athanor.engine.frozen import built
 
 GENESIS = "0" * 64
 JSON = dict[str, Any]
@@ -56,15 +57,16 @@ class Record:
 
     @property
     def event(self) -> Event:
-        # filled in directly: a fold makes one per record, and the frozen dataclass's
-        # __init__ (a setattr per field) cost 2.5 times as much
-        event = object.__new__(Event)
-        fields = event.__dict__
-        fields["type"] = self.type
-        fields["body"] = self.body
-        fields["visibility"] = self.visibility
-        fields["redacted"] = self.redacted
-        return event
+        # a fold makes one per record: built without the frozen dataclass's __init__
+        return built(
+            Event,
+            {
+                "type": self.type,
+                "body": self.body,
+                "visibility": self.visibility,
+                "redacted": self.redacted,
+            },
+        )
 
     def to_json(self) -> JSON:
         out: JSON = {

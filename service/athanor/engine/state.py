@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from athanor.engine.events import Event
+from athanor.engine.frozen import built
 from athanor.engine.record import GENESIS, canonical
 from athanor.engine.rules import Rules
 from athanor.engine.seating import (
@@ -79,34 +80,27 @@ def seed_commitment(seed: bytes) -> str:
 
 
 def replaced(obj: _T, **changes: Any) -> _T:
-    """dataclasses.replace for the engine's frozen dataclasses, which have neither
-    __post_init__ nor slots: a copy of the instance's dict. A command made five of
-    these, and replace's field-by-field rebuild was a quarter of an Act's Python."""
+    """dataclasses.replace for the engine's frozen dataclasses (`frozen.built`). A
+    command made five of these, and replace's field-by-field rebuild was a quarter of
+    an Act's Python."""
     fields = obj.__dict__
     if not changes.keys() <= fields.keys():
         raise TypeError(
             f"{type(obj).__name__} has no field {sorted(changes.keys() - fields.keys())}"
         )
-    new = object.__new__(type(obj))
-    new.__dict__.update(fields)
-    new.__dict__.update(changes)
-    return new
+    return built(type(obj), fields, changes)
 
 
 def advanced(
     state: GameState, rules_state: Any, version: int, head_hash: str, undo: UndoPoint | None
 ) -> GameState:
-    """`state` after one of the rules' events: `replaced` without its checks, as a fold
-    makes one per event (the frozen dataclass's __init__ sets its eleven fields one by
-    one, at three times the cost)."""
-    new = object.__new__(GameState)
-    fields = new.__dict__
-    fields.update(state.__dict__)
-    fields["rules_state"] = rules_state
-    fields["version"] = version
-    fields["head_hash"] = head_hash
-    fields["undo"] = undo
-    return new
+    """`state` after one of the rules' events: `replaced` without its checks and its
+    keyword arguments, as a fold makes one per event."""
+    return built(
+        GameState,
+        state.__dict__,
+        {"rules_state": rules_state, "version": version, "head_hash": head_hash, "undo": undo},
+    )
 
 
 def as_stored(ev: Event) -> Event:
