@@ -109,3 +109,35 @@ async def test_concurrent_appends_to_many_games_all_land_in_order(
     for game_id in games:
         stored = await redis_store.read_all(game_id)
         assert [r.hash for r in stored] == [r.hash for r in logs[game_id]]
+
+
+async def test_a_lone_call_leaves_at_once(client: aioredis.Redis) -> None:
+    # a minute's gathering would show as a call that does not come back in time
+    batcher = ScriptBatcher(client, gather_seconds=60)
+    push = client.register_script(PUSH)
+    push.sha = await client.script_load(PUSH)  # no NOSCRIPT round: one pipeline a call
+    for n in range(1, 4):
+        assert await asyncio.wait_for(batcher.run(push, ["k"], [str(n)]), 30) == n
+    assert batcher.batches == 3
+
+
+async def test_after_a_shared_pipeline_the_next_waits_for_calls_on_their_way(
+    client: aioredis.Redis,
+) -> None:
+    batcher = ScriptBatcher(client, gather_seconds=1.0)
+    push = client.register_script(PUSH)
+    push.sha = await client.script_load(PUSH)
+    # queued in one turn of the loop, they leave together: the load the wait is for
+    assert await asyncio.gather(*(batcher.run(push, ["k"], [x]) for x in "abc")) == [1, 2, 3]
+    assert batcher.batches == 1
+    first = asyncio.ensure_future(batcher.run(push, ["k"], ["d"]))
+    for _ in range(3):  # turns of the loop, in which an ungathered pipeline would leave
+        await asyncio.sleep(0)
+    assert [call.args[-1] for call in batcher._queue] == ["d"]  # still waiting for more
+    second = batcher.run(push, ["k"], ["e"])
+    assert sorted(await asyncio.gather(first, second)) == [4, 5]
+    assert batcher.batches == 2  # the late call went with the waiting one
+    # that pipeline carried two, so the next waits too, and a lone one after it does not
+    assert await batcher.run(push, ["k"], ["f"]) == 6
+    assert await asyncio.wait_for(batcher.run(push, ["k"], ["g"]), 0.9) == 7
+    assert batcher.batches == 4

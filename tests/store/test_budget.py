@@ -159,3 +159,37 @@ async def test_a_given_up_stream_ends_its_waits_at_once() -> None:
         assert raised.value is gone
     with redis_budget(30, given_up=stream), pytest.raises(ConnectionError):
         await within_budget(never())  # the next message's wait: at once
+
+
+async def test_a_reply_waited_for_is_bounded_and_settled_by_the_budget() -> None:
+    # the group commit's reply: a future the request waits for, as every Act does
+    loop = asyncio.get_running_loop()
+    reply: asyncio.Future[int] = loop.create_future()
+    took = await timed(0.3, reply)
+    assert 0.3 <= took < 0.3 + MARGIN
+    # settled with the timeout, so the group commit drops it rather than send it late
+    assert reply.done() and isinstance(reply.exception(), RedisTimedOut)
+    with redis_budget(5) as budget:
+        answered: asyncio.Future[int] = loop.create_future()
+        loop.call_soon(answered.set_result, 7)
+        assert await within_budget(answered) == 7
+        assert 4 < budget.left < 5  # what the wait took is spent, no more
+
+
+async def test_a_cancelled_request_cancels_the_reply_it_waits_for() -> None:
+    loop = asyncio.get_running_loop()
+    reply: asyncio.Future[int] = loop.create_future()
+    waiting = asyncio.Event()
+
+    async def request() -> int:
+        with redis_budget(30):
+            waiting.set()
+            return await within_budget(reply)
+
+    task = asyncio.create_task(request())
+    await waiting.wait()
+    await asyncio.sleep(0)  # one turn: the request is waiting on the reply
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert reply.cancelled()

@@ -8,6 +8,12 @@ leave as one pipeline (MULTI-free: each script is already atomic and games are
 independent). A lone call still goes out on the next loop turn, so an idle
 table pays nothing for the batching.
 
+Under load a pipeline also waits GATHER_SECONDS before it leaves, for the calls still
+on their way: a pipeline costs the server about as much CPU as the Act it carries
+(some 250 us on 2 cores, bench_act), and requests reach the queue one gRPC event at
+a time, so without the wait pipelines carried 1.4 calls on average. The wait is only
+taken after a pipeline that carried more than one call: a lone table never waits.
+
 With `min_replicas` a pipeline ends with `WAIT min_replicas timeout` on the same
 connection: WAIT counts the replicas that have every write this connection made, so
 one WAIT vouches for the whole pipeline. A call whose pipeline fell short fails with
@@ -37,6 +43,9 @@ ROUTE_ATTEMPTS = 5
 ROUTE_PAUSE_FIRST = 0.05
 REROUTE = (rexc.AskError, rexc.TryAgainError, rexc.ClusterDownError, rexc.SlotNotCoveredError)
 BROKEN = (rexc.ConnectionError, rexc.TimeoutError, OSError)
+# how long a pipeline waits for more calls once the last one carried several (bench_act,
+# 64 closed loops on one process: 1 ms 4.1 calls a pipeline, 2 ms 6.9, 4 ms 13)
+GATHER_SECONDS = 0.002
 
 
 @dataclass
@@ -61,6 +70,7 @@ class ScriptBatcher:
         max_batch: int = 256,
         min_replicas: int = 0,
         replica_timeout_ms: int = 1000,
+        gather_seconds: float = GATHER_SECONDS,
     ) -> None:
         if min_replicas < 0:
             raise ValueError("min_replicas must be 0 or more")
@@ -68,6 +78,8 @@ class ScriptBatcher:
         self.max_batch = max_batch
         self.min_replicas = min_replicas
         self.replica_timeout_ms = replica_timeout_ms
+        self.gather_seconds = gather_seconds
+        self._last_size = 0  # the calls the last pipeline carried
         self._queue: list[_Call] = []
         self._drain: asyncio.Task[None] | None = None
         self.batches = 0  # pipelines sent, for tests and benchmarks
@@ -92,11 +104,14 @@ class ScriptBatcher:
     async def _drain_queue(self) -> None:
         try:
             while self._queue:
+                if self._last_size > 1 and len(self._queue) < self.max_batch:
+                    await asyncio.sleep(self.gather_seconds)  # under load: let more come
                 batch = self._queue[: self.max_batch]
                 del self._queue[: self.max_batch]
                 # a caller that gave up while queued (its budget spent) heard UNAVAILABLE:
                 # its write is not sent afterwards
                 batch = [call for call in batch if not call.reply.done()]
+                self._last_size = len(batch)
                 if not batch:
                     continue
                 try:

@@ -111,6 +111,8 @@ async def within_budget(waited: Awaitable[T]) -> T:
         _drop(waited)
         raise RedisTimedOut(budget.seconds)
     loop = asyncio.get_running_loop()
+    if given_up is None and asyncio.isfuture(waited):
+        return await _timed(loop, waited, budget)
     if asyncio.isfuture(waited):
         future: asyncio.Future[T] = waited
     else:
@@ -133,6 +135,24 @@ async def within_budget(waited: Awaitable[T]) -> T:
     if given_up is not None and given_up.done():
         raise given_up.result()
     raise RedisTimedOut(budget.seconds)
+
+
+async def _timed(loop: asyncio.AbstractEventLoop, future: asyncio.Future[T], budget: Budget) -> T:
+    """`future`'s result, or RedisTimedOut set on it once the budget is spent: a request's
+    wait for the group commit's reply, on every Act, with one timer (asyncio.wait costs
+    a waiter, a timer and two callbacks). A cancelled request cancels the future."""
+    started = loop.time()
+    timer = loop.call_later(budget.left, _expire, future, budget.seconds)
+    try:
+        return await future
+    finally:
+        timer.cancel()
+        budget.left -= loop.time() - started
+
+
+def _expire(future: asyncio.Future[Any], seconds: float) -> None:
+    if not future.done():
+        future.set_exception(RedisTimedOut(seconds))
 
 
 @asynccontextmanager
