@@ -337,36 +337,50 @@ def fold(rules: Rules, records: Iterable[Record], state: GameState | None = None
     point, which is carried beside them and set on the last one only: an undo point
     holds the state before its batch, and that state must not hold one of its own, so
     building them bare spares a copy of the state per batch."""
-    undo = state.undo if state is not None else None
+    undo: _Undo = state.undo if state is not None else None
     for rec in records:
         state, undo = _step(rules, state, rec, undo, attach=False)
     if state is None:
         raise ValueError("no events to fold")
-    return state if undo is None else replaced(state, undo=undo)
+    made = _made(undo)
+    return state if made is None else replaced(state, undo=made)
+
+
+# the latest batch's undo point, or what makes it (seat, command, state before): a fold
+# passes many batches and needs the point of the last, and of those an engine event reads
+_Undo = UndoPoint | tuple[int, Any, GameState] | None
+
+
+def _made(undo: _Undo) -> UndoPoint | None:
+    if not isinstance(undo, tuple):
+        return undo
+    seat, command, before = undo
+    if is_table_command(command) or not 1 <= seat <= before.seats:
+        return None
+    return UndoPoint(seat, command, before)
 
 
 def _step(
-    rules: Rules, state: GameState | None, record: Record, undo: UndoPoint | None, attach: bool
-) -> tuple[GameState, UndoPoint | None]:
+    rules: Rules, state: GameState | None, record: Record, undo: _Undo, attach: bool
+) -> tuple[GameState, _Undo]:
     """One record folded onto `state`, whose undo point is `undo` (whatever
     `state.undo` says); the new state carries its undo point only if `attach`."""
     rec = upcast(rules, record)
-    if state is not None and rec.command is not None:  # the first record of a batch
-        command, seat = rec.command, rec.seat
-        if rec.type != UNDONE:  # Undone folds from the point it goes back to
-            is_game = not is_table_command(command) and 1 <= seat <= state.seats
-            before = state if state.undo is None else replaced(state, undo=None)
-            undo = UndoPoint(seat, command, before) if is_game else None
+    # the first record of a batch; an Undone folds from the point it goes back to
+    if state is not None and rec.command is not None and rec.type != UNDONE:
+        before = state if state.undo is None else replaced(state, undo=None)
+        undo = (rec.seat, rec.command, before)
     if state is not None and rec.type not in ENGINE_EVENTS:
         rules_state = rules.evolve(state.rules_state, rec.event)
-        new = advanced(state, rules_state, rec.version, rec.hash, undo if attach else None)
+        new = advanced(state, rules_state, rec.version, rec.hash, _made(undo) if attach else None)
         return new, undo
-    if state is not None and state.undo is not undo:
-        state = replaced(state, undo=undo)
+    made = _made(undo)
+    if state is not None and state.undo is not made:
+        state = replaced(state, undo=made)
     new = evolve(rules, state, rec.event)
-    undo = None if new.over or rec.type == UNDONE else new.undo
-    new = replaced(new, version=rec.version, head_hash=rec.hash, undo=undo if attach else None)
-    return new, undo
+    made = None if new.over or rec.type == UNDONE else new.undo
+    new = replaced(new, version=rec.version, head_hash=rec.hash, undo=made if attach else None)
+    return new, made
 
 
 def sample(rules: Rules, state: GameState, seat: int | None, rng: Rng) -> GameState:
