@@ -124,7 +124,7 @@ async def test_a_lone_call_leaves_at_once(client: aioredis.Redis) -> None:
 async def test_after_a_shared_pipeline_the_next_waits_for_calls_on_their_way(
     client: aioredis.Redis,
 ) -> None:
-    batcher = ScriptBatcher(client, gather_seconds=1.0)
+    batcher = ScriptBatcher(client, gather_seconds=3.0)
     push = client.register_script(PUSH)
     push.sha = await client.script_load(PUSH)
     # queued in one turn of the loop, they leave together: the load the wait is for
@@ -137,7 +137,10 @@ async def test_after_a_shared_pipeline_the_next_waits_for_calls_on_their_way(
     second = batcher.run(push, ["k"], ["e"])
     assert sorted(await asyncio.gather(first, second)) == [4, 5]
     assert batcher.batches == 2  # the late call went with the waiting one
-    # that pipeline carried two, so the next waits too, and a lone one after it does not
+    # that pipeline carried two, so the next waits too; it leaves alone
+    batcher.gather_seconds = 0.1
     assert await batcher.run(push, ["k"], ["f"]) == 6
-    assert await asyncio.wait_for(batcher.run(push, ["k"], ["g"]), 0.9) == 7
+    # after a lone pipeline a call leaves at once: a minute's wait would show
+    batcher.gather_seconds = 60
+    assert await asyncio.wait_for(batcher.run(push, ["k"], ["g"]), 30) == 7
     assert batcher.batches == 4
