@@ -53,6 +53,8 @@ BOARD_READY = (
 TAPPABLE = ("#board .drawn .legal", "#builder button.part-option", "#builder button.start")
 # the same as Playwright finds them, shown (a part the board offers waits folded)
 BOARD_TAPS = ", ".join(f"{selector}:visible" for selector in TAPPABLE)
+# of those, the ones not already chosen (a chosen piece, tapped again, is let go)
+FRESH_TAPS = ", ".join(f"{selector}:not(.chosen):visible" for selector in TAPPABLE)
 
 if TYPE_CHECKING:  # the browser fixture skips when Playwright is missing
     from playwright.sync_api import Page
@@ -142,7 +144,11 @@ def tap_on_board(page: Page, rng: random.Random, at_most: int = 60) -> None:
         if not taps.count():
             assert confirm.count(), "nothing to tap on the board and no move to confirm"
             continue
-        taps.nth(rng.randrange(taps.count())).click()
+        # mostly a piece not yet chosen: a move of many picks (a Purge of five elixirs)
+        # is then built in a few taps, not a random walk of picks and let-gos
+        fresh = page.locator(FRESH_TAPS)
+        pool = fresh if fresh.count() and rng.random() < 0.9 else taps
+        pool.nth(rng.randrange(pool.count())).click()
     raise AssertionError(f"no move built on the board after {at_most} taps")
 
 
