@@ -111,9 +111,9 @@ async def within_budget(waited: Awaitable[T]) -> T:
         _drop(waited)
         raise RedisTimedOut(budget.seconds)
     loop = asyncio.get_running_loop()
-    if given_up is None and asyncio.isfuture(waited):
-        return await _timed(loop, waited, budget)
     if asyncio.isfuture(waited):
+        if given_up is None:  # a request's wait for a reply: the cheap path
+            return await _timed(loop, waited, budget)
         future: asyncio.Future[T] = waited
     else:
         inside = contextvars.copy_context()
