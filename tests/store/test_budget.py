@@ -13,6 +13,7 @@ import pytest
 
 from athanor.store.budget import (
     RedisTimedOut,
+    current,
     give_up,
     redis_budget,
     turn,
@@ -68,6 +69,21 @@ async def test_every_wait_of_a_request_shares_one_budget() -> None:
         with pytest.raises(RedisTimedOut):  # spent: the next wait fails at once
             await within_budget(never())
         assert loop.time() - started < MARGIN
+
+
+async def test_a_budget_entered_again_is_whole_again() -> None:
+    """A stream enters its one budget for each message it sends: a message whose wait
+    spent it all leaves the next message the whole budget, not nothing."""
+    budget = redis_budget(0.3)
+    with budget, pytest.raises(RedisTimedOut):
+        await within_budget(never())
+    assert budget.left <= 0
+    assert current() is None  # the block's end takes it out of the context
+    with budget:
+        assert current() is budget
+        assert budget.left == 0.3
+        assert await within_budget(asyncio.sleep(0.01, "sent")) == "sent"
+    assert current() is None
 
 
 async def test_work_between_waits_is_not_spent() -> None:

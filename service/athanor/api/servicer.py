@@ -121,11 +121,11 @@ def streaming(
             with statuses():
                 _refuse_malformed(request)
                 # the stream's waits for Redis all end once it is given up (its feed failed)
-                given_up = asyncio.get_running_loop().create_future()
+                budget = redis_budget(given_up=asyncio.get_running_loop().create_future())
                 async with contextlib.aclosing(fn(self, request, context)) as items:
                     while True:
-                        # each message's waits for Redis get a budget of their own
-                        with redis_budget(given_up=given_up):
+                        # each message's waits for Redis get the whole budget again
+                        with budget:
                             try:
                                 item = await anext(items)
                             except StopAsyncIteration:

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-from collections.abc import AsyncIterator, Awaitable, Iterator
-from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from athanor.store.errors import StoreUnavailable
@@ -47,11 +47,26 @@ class RedisTimedOut(StoreUnavailable):
 
 @dataclass
 class Budget:
+    """A request's budget, spent by the waits inside `with budget:`; each time the
+    block is entered the budget is whole again (a stream's, for each message it
+    sends). Not reentrant."""
+
     seconds: float  # what the request was given
     left: float  # what is left of it
-    # a stream's, shared by its messages' budgets: set to an error once its waits are in
-    # vain, which they then raise at once
+    # a stream's: set to an error once its waits are in vain, which they then raise at once
     given_up: asyncio.Future[BaseException] | None = None
+    _token: contextvars.Token[Budget | None] | None = field(default=None, repr=False, compare=False)
+
+    def __enter__(self) -> Budget:
+        # a class, not @contextmanager: a Watch enters it for every message it sends
+        self.left = self.seconds
+        self._token = _budget.set(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _budget.reset(self._token)
+            self._token = None
 
 
 _budget: contextvars.ContextVar[Budget | None] = contextvars.ContextVar(
@@ -64,19 +79,13 @@ _waiting: contextvars.ContextVar[bool] = contextvars.ContextVar(
 )
 
 
-@contextmanager
 def redis_budget(
     seconds: float = REDIS_WAIT_SECONDS,
     given_up: asyncio.Future[BaseException] | None = None,
-) -> Iterator[Budget]:
-    """A fresh budget for the Redis waits of the block: a request's, a stream message's
-    (`given_up`: the stream's, see Budget), or a feed reader's blocking read."""
-    budget = Budget(seconds, seconds, given_up)
-    token = _budget.set(budget)
-    try:
-        yield budget
-    finally:
-        _budget.reset(token)
+) -> Budget:
+    """A fresh budget for the Redis waits of `with` its block: a request's, a stream's
+    messages' (`given_up`: the stream's, see Budget), or a feed reader's blocking read."""
+    return Budget(seconds, seconds, given_up)
 
 
 def give_up(budget: Budget | None, err: BaseException) -> None:
