@@ -20,6 +20,7 @@ from athanor.store import (
     Subscription,
 )
 from athanor.store.keys import GameKeys
+from athanor.store.pacing import Pacer
 from tests.backends import AnyStore, Backend
 from tests.store.conftest import MakeFeeds
 from tests.store.helpers import extend, new_game, on_node_of
@@ -130,6 +131,32 @@ async def test_many_subscribers_share_one_reader(store: AnyStore, feeds: GameFee
     async with await feeds.subscribe("g", 1) as sub:
         await extend(store, "g", log, 1, "b")
         assert await take(sub, 6) == log
+
+
+async def test_waiting_subscribers_are_woken_in_the_pacers_turns(
+    store: AnyStore, feeds: GameFeeds
+) -> None:
+    """A live record wakes its waiting subscribers only as the pacer gives turns: the
+    wake is the delivery's turn, and the others stay asleep meanwhile (not woken to
+    wait again on the pacer)."""
+    log = await new_game(store, "g", 1)
+    subs = [await feeds.subscribe("g", 1) for _ in range(6)]
+    for sub in subs:
+        assert await take(sub, 1) == log
+    # two turns a tick, and a tick only when the test calls one
+    feeds.pacer = Pacer(most_per_tick=2, tick_seconds=60, cpu_clock=lambda: 0.0)
+    takers = [asyncio.create_task(take(sub, 2)) for sub in subs]
+    await wait_until_async(lambda: all(waiting(sub) for sub in subs), "all wait")
+    await extend(store, "g", log, 1, "a")
+    await wait_until_async(lambda: sum(t.done() for t in takers) == 2, "two delivered")
+    asleep = [sub for sub, t in zip(subs, takers, strict=True) if not t.done()]
+    assert len(asleep) == 4 and all(waiting(sub) and sub._items for sub in asleep)
+    feeds.pacer._tick()
+    await wait_until_async(lambda: sum(t.done() for t in takers) == 4, "two more")
+    feeds.pacer._tick()
+    for sub, taker in zip(subs, takers, strict=True):
+        assert await taker == log[1:]
+        await sub.close()
 
 
 async def test_a_subscriber_that_never_reads_is_dropped_alone(

@@ -5,6 +5,7 @@ or a request in flight cuts the allowance so that request work comes first."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from athanor.store import pacing
 from athanor.store.pacing import Pacer
@@ -96,3 +97,27 @@ async def test_while_a_request_is_in_flight_only_a_few_deliveries_start_per_tick
     pacer.requests -= 1
     await asyncio.gather(*tasks)  # and the rest once it is answered
     assert started == 20
+
+
+async def test_grants_start_in_order_and_one_that_starts_nothing_takes_no_turn() -> None:
+    # ticks only when the test calls one, on a loop never busy
+    pacer = Pacer(most_per_tick=2, tick_seconds=60, cpu_clock=lambda: 0.0)
+    started: list[int] = []
+
+    def grant(n: int) -> Callable[[], bool]:
+        def start() -> bool:
+            started.append(n)
+            return True
+
+        return start
+
+    pacer.admit(grant(0))
+    pacer.admit(grant(1))
+    pacer.admit(lambda: False)  # its watcher went away before its turn
+    for n in range(2, 5):
+        pacer.admit(grant(n))
+    assert started == [0, 1]  # the tick's allowance, at once
+    pacer._tick()
+    assert started == [0, 1, 2, 3]  # the gone one used none of the next tick's two
+    pacer._tick()
+    assert started == [0, 1, 2, 3, 4]

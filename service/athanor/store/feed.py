@@ -50,11 +50,12 @@ T = TypeVar("T")
 HISTORY_CHUNK = 1000
 READ_COUNT = 512
 BACKOFF_FIRST, BACKOFF_MAX = 0.05, 2.0
-# subscribers woken between two yields to the event loop (see _Reader._fan_out). With
-# 500 watchers an Act's p50 was 21 ms unsliced, 9.4 in slices of 32, 5.1 of 4, 4.6 of 2
-# (4.5 with one watcher); slices of 1 gained nothing more and slowed delivery by 10%
-# (benchmarks/README.md, bench_watch)
-FANOUT_SLICE = 2
+# subscribers handed a record between two yields to the event loop (see
+# _Reader._fan_out). A hand-over only queues the record and asks the pacer for the
+# subscriber's wake, so a slice costs the loop little. (When a hand-over woke its
+# subscriber at once, which then ran its whole delivery, slices of 2 were needed: with
+# 500 watchers an Act's p50 was 21 ms unsliced, 9.4 in slices of 32, 4.6 of 2.)
+FANOUT_SLICE = 64
 # how long past its block time a blocked XREAD may take to answer before Redis is
 # taken for stalled; the block is short enough that both fit in REDIS_WAIT_SECONDS
 XREAD_GRACE_SECONDS = 2.0
@@ -138,6 +139,10 @@ class Subscription:
         self._deadline: float | None = None  # the time limit of that wait (loop time)
         self._timer: asyncio.TimerHandle | None = None  # see _on_timer
         self._pending: deque[Record] = deque()  # read from the stream, not yet yielded
+        # a wake for the queued records is asked of the pacer, or was given by it and
+        # is the turn of the next delivery (store.pacing)
+        self._asked = False
+        self._turned = False
         self._history: asyncio.Task[None] | None = None  # a history read that outlives a timeout
         self._live = False  # history read up to the stream's end: now only the queue
         self._closed = False
@@ -181,8 +186,12 @@ class Subscription:
             if rec.version < self._next:
                 continue  # both history and the live queue had it
             self._next = rec.version + 1
-            # the watcher's send of it waits its turn: requests first (store.pacing)
-            await self._feeds.pacer.turn()
+            # the watcher's send of it waits its turn: requests first (store.pacing); a
+            # wake the pacer gave was that turn
+            if self._turned:
+                self._turned = False
+            else:
+                await self._feeds.pacer.turn()
             return rec
 
     async def _history_step(self, loop: asyncio.AbstractEventLoop, deadline: float | None) -> bool:
@@ -252,7 +261,20 @@ class Subscription:
         if len(self._items) + len(records) > self._feeds.queue_size:
             return False
         self._items.extend(records)
-        self._wake()
+        if self._waiter is not None and not self._asked:
+            # woken in its turn, not at once: the wake is the delivery's start
+            self._asked = True
+            self._feeds.pacer.admit(self._granted)
+        return True
+
+    def _granted(self) -> bool:
+        """The pacer's turn for a delivery: wake the watcher if it still waits for one."""
+        self._asked = False
+        waiter = self._waiter
+        if waiter is None or waiter.done() or not self._items:
+            return False  # it took the records itself meanwhile, or went away
+        self._turned = True
+        waiter.set_result(True)
         return True
 
     def _raise_if_done(self) -> None:
@@ -368,13 +390,12 @@ class _Reader:
     async def _fan_out(self, records: list[Record]) -> None:
         """Hand `records` to every subscriber, a slice at a time.
 
-        Handing over is cheap, but each subscriber woken then runs its own delivery
-        (wording, gRPC write) before the event loop takes anything else, so waking
-        hundreds at once would queue a player's request behind all of them. Between
-        slices the loop runs the slice's deliveries and whatever request work came in,
-        so a request waits for one slice at most. A full queue drops its subscriber
-        instead of stalling the rest. A subscriber that joins meanwhile has these
-        records from its history read; one that left is skipped.
+        A hand-over queues the records; the subscriber is woken for them in the
+        pacer's turn (store.pacing), since each one woken runs its own delivery
+        (wording, gRPC write) before the event loop takes anything else. Between
+        slices the loop runs whatever request work came in. A full queue drops its
+        subscriber instead of stalling the rest. A subscriber that joins meanwhile has
+        these records from its history read; one that left is skipped.
         """
         for n, sub in enumerate(list(self.subs)):
             if n and n % self.feeds.fanout_slice == 0:
