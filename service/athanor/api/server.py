@@ -21,6 +21,7 @@ from grpc_reflection.v1alpha import reflection, reflection_pb2, reflection_pb2_g
 from grpc_reflection.v1alpha._async import ReflectionServicer
 
 from athanor.api import limits
+from athanor.api.completions import keep_draining
 from athanor.api.servicer import AthanorServicer, checked_deserializer
 from athanor.store import RedisEventStore
 from athanor.v1 import athanor_pb2, athanor_pb2_grpc
@@ -210,6 +211,8 @@ class GrpcPort:
         """Listen and serve; the port listened on (port 0 picks one)."""
         bound = bind(self.server, host, port, tls_cert, tls_key, self.reuse_port)
         await self.server.start()
+        # a call that comes in must not wait behind the watchers' send completions
+        keep_draining(asyncio.get_running_loop())
         return bound
 
     async def enter_graceful_shutdown(self) -> None:
