@@ -144,7 +144,7 @@ async def test_waiting_subscribers_are_woken_in_the_pacers_turns(
     for sub in subs:
         assert await take(sub, 1) == log
     # two turns a tick, and a tick only when the test calls one
-    feeds.pacer = Pacer(most_per_tick=2, tick_seconds=60, cpu_clock=lambda: 0.0)
+    feeds.pacer = Pacer(most_per_tick=2, tick_seconds=60)
     takers = [asyncio.create_task(take(sub, 2)) for sub in subs]
     await wait_until_async(lambda: all(waiting(sub) for sub in subs), "all wait")
     await extend(store, "g", log, 1, "a")

@@ -1,6 +1,7 @@
 """Deliveries take turns (store.pacing): an idle loop lets them all through at once, a
-tick's allowance is never exceeded, the waiting ones start in order, and a busy loop
-or a request in flight cuts the allowance so that request work comes first."""
+tick's allowance is never exceeded, the waiting ones start in order, and a backlog
+that lasts or a request in flight cuts the allowance so that request work comes
+first."""
 
 from __future__ import annotations
 
@@ -53,32 +54,36 @@ async def test_a_watcher_gone_while_waiting_takes_no_turn() -> None:
     assert gone.cancelled()
 
 
-async def test_a_busy_loop_halves_the_allowance() -> None:
-    loop = asyncio.get_running_loop()
-    cpu = 0.0  # the loop thread's CPU time, as the pacer reads it
-    # long ticks, so that the test looks between two of them on any machine
-    pacer = Pacer(most_per_tick=8, tick_seconds=0.2, cpu_clock=lambda: cpu)
-    started = 0
-    ninth: asyncio.Future[None] = loop.create_future()
+def counting(started: list[int]) -> Callable[[], bool]:
+    def start() -> bool:
+        started.append(len(started))
+        return True
 
-    async def deliver() -> None:
-        nonlocal started
-        await pacer.turn()
-        started += 1
-        if started == 9:
-            ninth.set_result(None)
+    return start
 
-    def busy() -> None:
-        nonlocal cpu
-        cpu += 1.0  # request work kept the loop's thread on CPU past the whole tick
 
-    tasks = [asyncio.create_task(deliver()) for _ in range(40)]
-    await asyncio.sleep(0)
-    assert started == 8
-    loop.call_soon(busy)  # before the first tick: that tick finds the loop was busy
-    await ninth  # the tick's deliveries were woken together, and have all run
-    assert started == 8 + 4  # half of the allowance
-    await asyncio.gather(*tasks)
+async def test_a_backlog_that_lasts_cuts_the_allowance_until_it_clears() -> None:
+    now = 0.0
+    # ticks only when the test calls one
+    pacer = Pacer(most_per_tick=8, saturated_per_tick=2, tick_seconds=60, clock=lambda: now)
+    started: list[int] = []
+    for _ in range(40):
+        pacer.admit(counting(started))
+    assert len(started) == 8
+    pacer._tick()  # deliveries still wait after it: the backlog starts now
+    assert len(started) == 16
+    now = pacing.SATURATED_SECONDS / 2
+    pacer._tick()
+    assert len(started) == 24  # not long enough to call the process saturated
+    now = pacing.SATURATED_SECONDS
+    while len(started) < 40:
+        before = len(started)
+        pacer._tick()
+        assert len(started) - before == 2  # saturated: the smaller allowance
+    pacer._tick()  # nothing waits: the backlog is over
+    for _ in range(10):
+        pacer.admit(counting(started))
+    assert len(started) == 48  # the whole allowance again
 
 
 async def test_while_a_request_is_in_flight_only_a_few_deliveries_start_per_tick() -> None:
@@ -100,8 +105,8 @@ async def test_while_a_request_is_in_flight_only_a_few_deliveries_start_per_tick
 
 
 async def test_grants_start_in_order_and_one_that_starts_nothing_takes_no_turn() -> None:
-    # ticks only when the test calls one, on a loop never busy
-    pacer = Pacer(most_per_tick=2, tick_seconds=60, cpu_clock=lambda: 0.0)
+    # ticks only when the test calls one
+    pacer = Pacer(most_per_tick=2, tick_seconds=60)
     started: list[int] = []
 
     def grant(n: int) -> Callable[[], bool]:
