@@ -55,9 +55,8 @@ def keep_draining(loop: asyncio.AbstractEventLoop) -> bool:
     """Wrap grpc.aio's completion reader on `loop` (see the module's docstring); True
     when it is wrapped (now or before), False when it was not found."""
     selector = getattr(loop, "_selector", None)
-    if selector is None:
-        return False
-    for key in list(selector.get_map().values()):
+    keys = list(selector.get_map().values()) if selector is not None else []
+    for key in keys:
         callback = getattr(key.data[0] if key.data else None, "_callback", None)
         if not isinstance(key.fileobj, socket.socket) or callback is None:
             continue
