@@ -103,17 +103,24 @@ def test_board_drawn_for_a_seat_and_a_spectator(browser: Browser, web_server: We
         context.close()
 
 
-def build_move(page: Page, rng: random.Random, at_most: int = 40) -> None:
+def tappable(page: Page) -> int:
+    """How many things the builder would tap now: a Confirm, a piece, a part."""
+    return sum(page.locator(s).count() for s in ("#builder button.confirm", PIECES, PARTS))
+
+
+def build_move(page: Page, rng: random.Random, at_most: int = 40) -> bool:
     """Build one move on the board and confirm it, as a player set on buying cards
     would: a cauldron or shelf first, else a piece not chosen yet, else a part the
-    builder asks for (half the pieces by the keyboard: focus and Enter)."""
+    builder asks for (half the pieces by the keyboard: focus and Enter). False when the
+    turn passed before a move was built: a newer look at the game (another seat's answer
+    arrived) was drawn while the page was read."""
     for _ in range(at_most):
         confirm = page.locator("#builder button.confirm")
         if confirm.count():
             before = version(page)
             confirm.click()
             page.wait_for_function(MOVED.format(before=before), timeout=MOVE_MS)
-            return
+            return True
         for selector in (BUY, BUYER_ROLES, PIECES, PARTS):
             taps = page.locator(selector)
             if taps.count():
@@ -125,7 +132,19 @@ def build_move(page: Page, rng: random.Random, at_most: int = 40) -> None:
                     page.keyboard.press("Enter")
                 break
         else:
-            raise AssertionError("nothing to tap on the board and no move to confirm")
+            # read between two looks: wait for the newer one to show a turn or none
+            try:
+                wait_until(
+                    lambda: not page.evaluate(READY_JS) or tappable(page),
+                    "something to tap, or the turn gone",
+                )
+            except AssertionError:
+                builder = page.inner_text("#builder")
+                raise AssertionError(
+                    f"nothing to tap on the board and no move to confirm (builder: {builder!r})"
+                ) from None
+            if not page.evaluate(READY_JS):
+                return False
     raise AssertionError(f"no move built on the board after {at_most} taps")
 
 
@@ -142,8 +161,7 @@ def take_turns(pages: list[Page], rng: random.Random, deadline: float, until: in
                 return moves
             if until and moves >= until and pages[0].evaluate(READY_JS):
                 return moves
-            if page.evaluate(READY_JS):
-                build_move(page, rng)
+            if page.evaluate(READY_JS) and build_move(page, rng):
                 moves += 1
     raise AssertionError(f"the game did not end by board taps ({moves} moves)")
 

@@ -150,9 +150,10 @@ export class Builder {
 
   piece(node, type, picks = {}) {
     this.bound.add(type);
-    for (const name of Object.keys(picks)) this.boundParts.add(`${type}:${name}`);
     const standing = this.standing(type, picks);
     if (standing === null) return node;
+    // only a piece that can be tapped offers its parts: else the builder lists them open
+    for (const name of Object.keys(picks)) this.boundParts.add(`${type}:${name}`);
     const chosen = standing === "chosen";
     node.classList.add("legal");
     if (chosen) node.classList.add("chosen");
