@@ -31,6 +31,10 @@ CACHE_GAMES = 1024
 # recent (version, audience, names) entries kept per game: enough for watchers that
 # fall behind a busy process (store.pacing) to find the events their audience was given
 SHOWN_PER_GAME = 128
+# watch starts whose Redis calls (the head, the rules, the names) run at once: a burst
+# of thousands would otherwise take a pooled connection each (the feeds bound their
+# own reads alike: store.feed.READS_AT_ONCE)
+STARTS_AT_ONCE = 64
 # what a watch's wording depends on besides the event: each seat's display name
 NamesKey = tuple[tuple[int, str], ...]
 ShownKey = tuple[int, str, int | None, NamesKey]
@@ -106,6 +110,7 @@ class Watching:
         self.heartbeat_seconds = heartbeat_seconds
         self.shown_cache = ShownCache()
         self._closing: set[asyncio.Task[None]] = set()
+        self._starting = asyncio.Semaphore(STARTS_AT_ONCE)
 
     def _close_behind(self, subscription: Subscription) -> None:
         """Close a watch's subscription without holding up the watch's end: the last
@@ -125,15 +130,18 @@ class Watching:
         the caller's token, looked at again as the watch runs: once it is reissued the
         watch ends (Unauthenticated) before another event.
         """
-        head = await self.store.head(game_id)  # NOT_FOUND first
-        if stub_of(head.meta) is not None:
+        async with self._starting:
+            head = await self.store.head(game_id)  # NOT_FOUND first
+            archived = stub_of(head.meta) is not None
+            if not archived:
+                rules = await self.records.rules_of(head)
+                if head.meta.get("over") == "1" and from_version > head.version:
+                    return  # a finished game has nothing more to send
+                names = (await self.games.load(game_id)).names
+        if archived:
             async for item in self._watch_archived(head, caller, from_version):
                 yield item
             return
-        rules = await self.records.rules_of(head)
-        if head.meta.get("over") == "1" and from_version > head.version:
-            return  # a finished game has nothing more to send
-        names = (await self.games.load(game_id)).names
         try:
             subscription = await self.feeds.subscribe(game_id, max(1, from_version))
         except RuntimeError:  # the feeds are closed: the server is stopping

@@ -56,6 +56,10 @@ BACKOFF_FIRST, BACKOFF_MAX = 0.05, 2.0
 # subscriber at once, which then ran its whole delivery, slices of 2 were needed: with
 # 500 watchers an Act's p50 was 21 ms unsliced, 9.4 in slices of 32, 4.6 of 2.)
 FANOUT_SLICE = 64
+# the Redis reads of subscriptions that run at once (a game's lookup, a chunk of its
+# history): a burst of thousands of watchers would otherwise open a connection each,
+# past Redis's limit on clients, and hold up the games' readers behind them
+READS_AT_ONCE = 64
 # how long past its block time a blocked XREAD may take to answer before Redis is
 # taken for stalled; the block is short enough that both fit in REDIS_WAIT_SECONDS
 XREAD_GRACE_SECONDS = 2.0
@@ -223,7 +227,8 @@ class Subscription:
             self._live = True
 
     async def _read_range(self, start: int, end: int | None) -> int:
-        got = await self._feeds.source.records(self.game_id, start, end, HISTORY_CHUNK)
+        async with self._feeds.reads:
+            got = await self._feeds.source.records(self.game_id, start, end, HISTORY_CHUNK)
         self._pending.extend(got)
         return len(got)
 
@@ -448,6 +453,7 @@ class GameFeeds:
         self.block_ms = min(block_ms, MAX_BLOCK_MS) if block_ms > 0 else MAX_BLOCK_MS
         self.fanout_slice = max(1, fanout_slice)
         self.pacer = Pacer()
+        self.reads = asyncio.Semaphore(READS_AT_ONCE)
         self._readers: dict[str, _Reader] = {}
         self._closed = False
 
@@ -455,7 +461,9 @@ class GameFeeds:
         """Every record from `from_version` on, then live ones; GameNotFound if absent."""
         if self._closed:
             raise RuntimeError("the feeds are closed")
-        if not await self.source.has_game(game_id):
+        async with self.reads:
+            found = await self.source.has_game(game_id)
+        if not found:
             raise GameNotFound(game_id)
         # no await from here on: the reader lookup and the registration are one step
         reader = self._readers.get(game_id)
