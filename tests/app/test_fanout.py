@@ -87,6 +87,10 @@ class Watcher:
         await asyncio.wait_for(self._task, 30)
         return self.got
 
+    def ended(self) -> bool:
+        """Whether the watch stopped (an error ends it too)."""
+        return self._task.done()
+
     def versions(self) -> list[int]:
         return [item["v"] for item in self.got]
 
