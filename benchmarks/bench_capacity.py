@@ -15,8 +15,8 @@ Then the model: how many Redis shards and server processes serve 10,000 and
 100,000 concurrent tables at a stated pace of play, from these figures and the
 Act and delivery figures of bench_act and bench_watch (given as options).
 
-    python -m benchmarks.bench_capacity [--games 1] [--seconds 5]
-        [--act-per-process 1600] [--delivery-us 85] [--pace 15] [--watchers 5] [--shard-gb 16]
+    python -m benchmarks.bench_capacity [--games 2] [--seconds 5]
+        [--act-per-process 2100] [--delivery-us 64] [--pace 15] [--watchers 5] [--shard-gb 16]
 """
 
 from __future__ import annotations
@@ -227,10 +227,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="games played per kind")
     parser.add_argument("--seconds", type=float, default=5.0, help="the append run's length")
     parser.add_argument(
-        "--act-per-process", type=float, default=1600, help="Acts/s of one process (bench_act)"
+        "--act-per-process", type=float, default=2100, help="Acts/s of one process (bench_act)"
     )
     parser.add_argument(
-        "--delivery-us", type=float, default=85, help="CPU per watcher delivery (bench_watch)"
+        "--delivery-us", type=float, default=64, help="CPU per watcher delivery (bench_watch)"
     )
     parser.add_argument("--pace", type=float, default=15, help="seconds between a table's commands")
     parser.add_argument("--watchers", type=int, default=5, help="watch streams per table")

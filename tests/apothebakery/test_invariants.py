@@ -446,7 +446,8 @@ def run_game(seats: int, seed: int, objectives: bool, physical: bool, probing: b
 
 
 CONFIGS = [(s, o, p) for s in (2, 3, 4) for o in (True, False) for p in (False, True)]
-SEEDS_PER_CONFIG = 17  # 12 configurations x 17 = 204 games in the default run
+SEEDS_PER_CONFIG = 17  # 12 configurations x 17 = 204 games
+QUICK_SEEDS = 5  # played by the default run; the rest are marked slow (CI runs both)
 
 
 def config_id(seats: int, objectives: bool, physical: bool) -> str:
@@ -461,7 +462,14 @@ def config_id(seats: int, objectives: bool, physical: bool) -> str:
 @pytest.mark.parametrize(
     ("seats", "objectives", "physical", "seed"),
     [
-        pytest.param(s, o, p, i, id=f"{config_id(s, o, p)}-{i}")
+        pytest.param(
+            s,
+            o,
+            p,
+            i,
+            id=f"{config_id(s, o, p)}-{i}",
+            marks=() if i < QUICK_SEEDS else pytest.mark.slow,
+        )
         for s, o, p in CONFIGS
         for i in range(SEEDS_PER_CONFIG)
     ],
