@@ -25,6 +25,7 @@ from athanor.engine.record import Record
 from athanor.engine.rules import Rules
 from athanor.store import EventStore, GameFeeds, Head, Subscription
 from athanor.store.archive import stub_of
+from athanor.store.budget import turn
 
 JSON = dict[str, Any]
 CACHE_GAMES = 1024
@@ -130,7 +131,7 @@ class Watching:
         the caller's token, looked at again as the watch runs: once it is reissued the
         watch ends (Unauthenticated) before another event.
         """
-        async with self._starting:
+        async with turn(self._starting):  # a stalled Redis: UNAVAILABLE in time
             head = await self.store.head(game_id)  # NOT_FOUND first
             archived = stub_of(head.meta) is not None
             if not archived:

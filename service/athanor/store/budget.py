@@ -165,9 +165,9 @@ def _expire(future: asyncio.Future[Any], seconds: float) -> None:
 
 
 @asynccontextmanager
-async def turn(lock: asyncio.Lock) -> AsyncIterator[None]:
-    """Hold `lock`, waiting for it within the request's budget: the holder is a request
-    waiting for Redis, so waiting behind it is waiting for Redis too."""
+async def turn(lock: asyncio.Lock | asyncio.Semaphore) -> AsyncIterator[None]:
+    """Hold `lock` (a lock, or a semaphore's place), waiting for it within the request's
+    budget: the holders are waiting for Redis, so waiting behind them is too."""
     if lock.locked():
         await within_budget(lock.acquire())
     else:

@@ -36,6 +36,7 @@ from athanor.store.budget import (
     current,
     give_up,
     redis_budget,
+    turn,
     unbudgeted,
     within_budget,
 )
@@ -227,7 +228,7 @@ class Subscription:
             self._live = True
 
     async def _read_range(self, start: int, end: int | None) -> int:
-        async with self._feeds.reads:
+        async with turn(self._feeds.reads):
             got = await self._feeds.source.records(self.game_id, start, end, HISTORY_CHUNK)
         self._pending.extend(got)
         return len(got)
@@ -461,7 +462,7 @@ class GameFeeds:
         """Every record from `from_version` on, then live ones; GameNotFound if absent."""
         if self._closed:
             raise RuntimeError("the feeds are closed")
-        async with self.reads:
+        async with turn(self.reads):
             found = await self.source.has_game(game_id)
         if not found:
             raise GameNotFound(game_id)
