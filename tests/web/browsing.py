@@ -140,6 +140,8 @@ def tap_on_board(page: Page, rng: random.Random, at_most: int = 60) -> None:
             confirm.click()
             page.wait_for_function(MOVED.format(before=before), timeout=MOVE_MS)
             return
+        # "no more" and "none" stand for no piece: never folded away with the rest
+        assert not page.locator("#builder details.part-list .part-option.end").count()
         taps = page.locator(BOARD_TAPS)
         if not taps.count():
             assert confirm.count(), "nothing to tap on the board and no move to confirm"

@@ -89,6 +89,11 @@ def test_board_drawn_and_a_move_built_on_it(browser: Browser, web_server: WebSer
         seat.wait_for_selector("#board .ab-obj.legal")
         tap_piece(seat, "#board .ab-obj.legal")
         tap_piece(seat, "#board .ab-obj.legal")
+        # the builder offers "no more" beside the ask, not folded with the objectives
+        assert "tap it on the board" in seat.inner_text("#builder .ask")
+        assert seat.locator("#builder .part-option.end").filter(has_text="no more").is_visible()
+        assert seat.locator("#builder details.part-list .part-option.end").count() == 0
+        shot(seat, "board-apothebakery-no-more", TALL_PHONE)
         seat.focus("#board .ab-done.legal")
         seat.keyboard.press("Enter")
         seat.wait_for_selector("#builder button.confirm")

@@ -108,18 +108,23 @@ function buildingNodes(t, b) {
   const step = b.chooser.step();
   if (step) {
     const asked = `Choose ${partName(step.field)}${step.field.list ? ` (${step.picked} chosen so far)` : ""}`;
-    const options = el("div", { class: "options" }, step.options.map((o) => el("button", {
-      type: "button", class: "part-option", "data-value": canon(o.value), onclick: (e) => b.pickValue(JSON.parse(e.currentTarget.dataset.value)),
-    }, o.value === DONE ? "no more" : o.value === null ? "none" : valueText(o.value, t.labels), el("span", { class: "left", text: ` (${o.left} ${o.left === 1 ? "move" : "moves"})` }))));
+    // "no more" and "none" are no piece's: they are never folded away with the rest
+    const ends = (o) => o.value === DONE || o.value === null;
+    const option = (o) => el("button", {
+      type: "button", class: ends(o) ? "part-option end" : "part-option", "data-value": canon(o.value), onclick: (e) => b.pickValue(JSON.parse(e.currentTarget.dataset.value)),
+    }, o.value === DONE ? "no more" : o.value === null ? "none" : valueText(o.value, t.labels), el("span", { class: "left", text: ` (${o.left} ${o.left === 1 ? "move" : "moves"})` }));
     // a part the board's pieces offer is tapped there; its options wait folded
     if (b.onBoard(step.field)) {
       const key = `options:${b.type}:${step.field.name}`;
       const shown = t.actions.querySelector("details.part-list");
       const open = shown && shown.dataset.part === key ? shown.open : false;
+      const pieces = step.options.filter((o) => !ends(o));
+      const endings = step.options.filter(ends);
       out.push(el("p", { class: "ask", text: `${asked}: tap it on the board` }),
-        el("details", { class: "part-list", "data-part": key, open: open || undefined }, el("summary", { text: `or pick from a list (${step.options.length})` }), options));
+        endings.length ? el("div", { class: "options" }, endings.map(option)) : null,
+        el("details", { class: "part-list", "data-part": key, open: open || undefined }, el("summary", { text: `or pick from a list (${pieces.length})` }), el("div", { class: "options" }, pieces.map(option))));
     } else {
-      out.push(el("p", { class: "ask", text: asked }), options);
+      out.push(el("p", { class: "ask", text: asked }), el("div", { class: "options" }, step.options.map(option)));
     }
   }
   const done = b.complete();
