@@ -1,7 +1,8 @@
 """Deliveries take turns (store.pacing): an idle loop lets them all through at once, a
 tick's allowance is never exceeded, the waiting ones start in order, and a backlog
-that lasts or a request in flight cuts the allowance so that request work comes
-first."""
+that lasts while players act, or a request in flight, cuts the allowance so that
+request work comes first; once the players pause, the watchers catch up at full
+speed."""
 
 from __future__ import annotations
 
@@ -73,6 +74,8 @@ async def test_a_backlog_that_lasts_cuts_the_allowance_until_it_clears() -> None
     pacer._tick()  # deliveries still wait after it: the backlog starts now
     assert len(started) == 16
     now = pacing.SATURATED_SECONDS / 2
+    pacer.begin_request()  # the players are acting
+    pacer.end_request()
     pacer._tick()
     assert len(started) == 24  # not long enough to call the process saturated
     now = pacing.SATURATED_SECONDS
@@ -95,11 +98,11 @@ async def test_while_a_request_is_in_flight_only_a_few_deliveries_start_per_tick
         await pacer.turn()
         started += 1
 
-    pacer.requests += 1  # as the API counts a call
+    pacer.begin_request()  # as the API counts a call
     tasks = [asyncio.create_task(deliver()) for _ in range(20)]
     await asyncio.sleep(0)
     assert started == pacing.WHILE_REQUESTS
-    pacer.requests -= 1
+    pacer.end_request()
     await asyncio.gather(*tasks)  # and the rest once it is answered
     assert started == 20
 
@@ -126,3 +129,22 @@ async def test_grants_start_in_order_and_one_that_starts_nothing_takes_no_turn()
     assert started == [0, 1, 2, 3]  # the gone one used none of the next tick's two
     pacer._tick()
     assert started == [0, 1, 2, 3, 4]
+
+
+async def test_a_lasting_backlog_gets_the_whole_allowance_once_the_players_pause() -> None:
+    now = 0.0
+    pacer = Pacer(most_per_tick=8, saturated_per_tick=2, tick_seconds=60, clock=lambda: now)
+    started: list[int] = []
+    for _ in range(80):
+        pacer.admit(counting(started))
+    pacer._tick()  # the backlog starts now
+    now = pacing.SATURATED_SECONDS
+    pacer.begin_request()  # the players are acting
+    pacer.end_request()
+    before = len(started)
+    pacer._tick()
+    assert len(started) - before == 2  # saturated while a request came lately
+    now = 2 * pacing.SATURATED_SECONDS  # none since: the players paused
+    before = len(started)
+    pacer._tick()
+    assert len(started) - before == 8  # the whole allowance: the watchers catch up

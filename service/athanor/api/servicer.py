@@ -96,7 +96,7 @@ def unary(
     async def call(self: Any, request: Req, context: grpc.aio.ServicerContext) -> Resp:
         # counted in flight: meanwhile the watchers' deliveries go a few at a time
         pacer = self.service.feeds.pacer
-        pacer.requests += 1
+        pacer.begin_request()
         try:
             with statuses(), redis_budget():
                 _refuse_malformed(request)
@@ -105,7 +105,7 @@ def unary(
             await context.abort(err.code, err.message, err.trailing_metadata())
             raise  # not reached: abort raises
         finally:
-            pacer.requests -= 1
+            pacer.end_request()
 
     return call
 
