@@ -63,26 +63,45 @@ def counting(started: list[int]) -> Callable[[], bool]:
     return start
 
 
-async def test_a_backlog_that_lasts_cuts_the_allowance_until_it_clears() -> None:
-    now = 0.0
-    # ticks only when the test calls one
-    pacer = Pacer(most_per_tick=8, saturated_per_tick=2, tick_seconds=60, clock=lambda: now)
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def backlogged(deliveries: int) -> tuple[Pacer, Clock, list[int]]:
+    """A pacer of 8 a tick (2 once saturated) that ticks only when the test calls one,
+    with `deliveries` admitted: the first tick's 8 have started."""
+    clock = Clock()
+    pacer = Pacer(most_per_tick=8, saturated_per_tick=2, tick_seconds=60, clock=clock)
     started: list[int] = []
-    for _ in range(40):
+    for _ in range(deliveries):
         pacer.admit(counting(started))
+    return pacer, clock, started
+
+
+def ticked(pacer: Pacer, started: list[int]) -> int:
+    """How many deliveries the next tick starts."""
+    before = len(started)
+    pacer._tick()
+    return len(started) - before
+
+
+async def test_a_backlog_that_lasts_cuts_the_allowance_until_it_clears() -> None:
+    pacer, clock, started = backlogged(40)
     assert len(started) == 8
-    pacer._tick()  # deliveries still wait after it: the backlog starts now
-    assert len(started) == 16
-    now = pacing.SATURATED_SECONDS / 2
+    assert ticked(pacer, started) == 8  # deliveries still wait: the backlog starts now
+    clock.now = pacing.SATURATED_SECONDS / 2
     pacer.begin_request()  # the players are acting
     pacer.end_request()
-    pacer._tick()
-    assert len(started) == 24  # not long enough to call the process saturated
-    now = pacing.SATURATED_SECONDS
+    assert ticked(pacer, started) == 8  # not long enough to call the process saturated
+    clock.now = pacing.SATURATED_SECONDS
     while len(started) < 40:
-        before = len(started)
-        pacer._tick()
-        assert len(started) - before == 2  # saturated: the smaller allowance
+        assert ticked(pacer, started) == 2  # saturated: the smaller allowance
     pacer._tick()  # nothing waits: the backlog is over
     for _ in range(10):
         pacer.admit(counting(started))
@@ -132,19 +151,11 @@ async def test_grants_start_in_order_and_one_that_starts_nothing_takes_no_turn()
 
 
 async def test_a_lasting_backlog_gets_the_whole_allowance_once_the_players_pause() -> None:
-    now = 0.0
-    pacer = Pacer(most_per_tick=8, saturated_per_tick=2, tick_seconds=60, clock=lambda: now)
-    started: list[int] = []
-    for _ in range(80):
-        pacer.admit(counting(started))
+    pacer, clock, started = backlogged(80)
     pacer._tick()  # the backlog starts now
-    now = pacing.SATURATED_SECONDS
+    clock.now = pacing.SATURATED_SECONDS
     pacer.begin_request()  # the players are acting
     pacer.end_request()
-    before = len(started)
-    pacer._tick()
-    assert len(started) - before == 2  # saturated while a request came lately
-    now = 2 * pacing.SATURATED_SECONDS  # none since: the players paused
-    before = len(started)
-    pacer._tick()
-    assert len(started) - before == 8  # the whole allowance: the watchers catch up
+    assert ticked(pacer, started) == 2  # saturated while a request came lately
+    clock.now = 2 * pacing.SATURATED_SECONDS  # none since: the players paused
+    assert ticked(pacer, started) == 8  # the whole allowance: the watchers catch up
