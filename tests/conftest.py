@@ -4,6 +4,7 @@ in its own process."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -21,6 +22,15 @@ from tests.server_process import ServerProcess
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # a fresh clone has no bytecode: let this run write it even where
+    # PYTHONDONTWRITEBYTECODE is set, so that the test workers (started after this) and
+    # the hundreds of servers and CLI processes the tests start compile, and pytest
+    # rewrites, each module once rather than once per process
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
