@@ -6,6 +6,12 @@ the same number of channels (each its own TCP connection, so the kernel can hand
 them to different workers). The echo request is the serialised ActRequest, so both
 carry the same bytes; the echo server's reply is those bytes back.
 
+Each setup is measured beside the echo in alternate rounds (`--rounds`, echo first in
+one round and the Acts first in the next), and each side's rounds are pooled. This
+machine's speed drifts from minute to minute (the echo alone has given 3,387 to 4,720
+req/s over one afternoon), so an echo measured minutes before the Acts made the
+ratio drift with it.
+
 Setups, side by side with the echo ceiling:
   single   one `athanor serve` on its embedded Redis (appendfsync always)
   workers  `athanor serve --workers 2` on its embedded Redis
@@ -15,7 +21,7 @@ Setups, side by side with the echo ceiling:
 
 Goals (single): Act throughput >= 0.5x echo, Act p99 <= 2.0x echo p99.
 
-    python -m benchmarks.bench_act [--seconds 10] [--games 64]
+    python -m benchmarks.bench_act [--seconds 10] [--games 64] [--rounds 4]
         [--setups single,workers,cluster,replicated]
 """
 
@@ -27,6 +33,7 @@ import contextlib
 import itertools
 import tempfile
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
@@ -50,7 +57,9 @@ from tests.local_cluster import LocalCluster
 
 THROUGHPUT_GOAL = 0.5
 P99_GOAL = 2.0
-WARMUP_SECONDS = 2.0
+WARMUP_SECONDS = 2.0  # before a side's first round: connections, caches
+ROUND_WARMUP_SECONDS = 0.5  # before its later rounds: the loops back at full speed
+ROUNDS = 4
 # client connections: one for one process (as a table's client has); several where
 # the kernel or the client spreads them over processes. The echo is measured with each.
 CONNECTIONS = {"single": 1, "workers": 4, "cluster": 4, "replicated": 4}
@@ -72,72 +81,108 @@ def channels(addresses: list[str], count: int) -> list[grpc.aio.Channel]:
     ]
 
 
-async def measure_echo(
-    address: str, payload: bytes, loops: int, seconds: float, connections: int, pid: int
-) -> tuple[Run, float]:
-    """The run, and the echo server's CPU seconds per call over it (warm-up included)."""
-    chans = channels([address], connections)
-    try:
-        echoes = [
-            c.unary_unary(FULL_METHOD, request_serializer=identity, response_deserializer=identity)
-            for c in chans
-        ]
+@dataclass
+class Side:
+    """One side of a comparison (the echo, or a setup's Acts): its client loops, the
+    processes whose CPU it spends, and what its rounds measured."""
 
-        sent = itertools.count()  # the calls made, as the Acts count theirs
+    name: str
+    calls: list[Call]
+    pids: list[int]
+    sent: Iterator[int]  # advanced once per call made, warm-up included
+    runs: list[Run] = field(default_factory=list)
+    cpu: float = 0.0  # the servers' CPU seconds over the rounds (warm-ups included)
+    made: int = 0  # the calls made over the rounds (warm-ups included)
 
-        def caller(echo: grpc.aio.UnaryUnaryMultiCallable) -> Callable[[], Awaitable[object]]:
-            def call() -> Awaitable[object]:
-                next(sent)
-                return echo(payload)
+    async def measure(self, seconds: float) -> None:
+        warmup = ROUND_WARMUP_SECONDS if self.runs else WARMUP_SECONDS
+        before, first = cpu_seconds(self.pids), next(self.sent)
+        self.runs.append(await closed_loop(self.name, self.calls, seconds, warmup))
+        self.cpu += cpu_seconds(self.pids) - before
+        self.made += next(self.sent) - first - 1
 
-            return call
+    @property
+    def pooled(self) -> Run:
+        """The rounds as one run: their calls, seconds and latencies together."""
+        return Run(
+            self.name,
+            sum(r.requests for r in self.runs),
+            sum(r.seconds for r in self.runs),
+            [t for r in self.runs for t in r.latencies],
+        )
 
-        calls = [caller(echoes[i % len(echoes)]) for i in range(loops)]
-        before, first = cpu_seconds([pid]), next(sent)
-        run = await closed_loop(f"echo x{connections}", calls, seconds, WARMUP_SECONDS)
-        return run, (cpu_seconds([pid]) - before) / (next(sent) - first)
-    finally:
-        for c in chans:
-            await c.close()
+    @property
+    def cpu_per_call(self) -> float:
+        return self.cpu / max(1, self.made)
 
 
-async def measure_act(
+def echo_side(chans: list[grpc.aio.Channel], payload: bytes, loops: int, pid: int) -> Side:
+    echoes = [
+        c.unary_unary(FULL_METHOD, request_serializer=identity, response_deserializer=identity)
+        for c in chans
+    ]
+    sent = itertools.count()  # the calls made, as the Acts count theirs
+
+    def caller(echo: grpc.aio.UnaryUnaryMultiCallable) -> Call:
+        def call() -> Awaitable[object]:
+            next(sent)
+            return echo(payload)
+
+        return call
+
+    calls = [caller(echoes[i % len(echoes)]) for i in range(loops)]
+    return Side(f"echo x{len(chans)}", calls, [pid], sent)
+
+
+async def act_side(
     name: str,
-    addresses: list[str],
+    chans: list[grpc.aio.Channel],
     operator: tuple[tuple[str, str]],
     games: int,
-    seconds: float,
     pids: list[int],
-) -> tuple[Run, float]:
-    """The run, and the servers' CPU seconds per Act over it (warm-up included)."""
-    chans = channels(addresses, CONNECTIONS[name])
+) -> Side:
+    stubs = [pb_grpc.AthanorStub(c) for c in chans]
+    made = await asyncio.gather(
+        *(create_tally(stubs[i % len(stubs)], operator) for i in range(games))
+    )
+    say(f"  created {len(made)} tally games")
+    ids = itertools.count()  # a fresh command_id per call, unique across loops
+
+    def caller(stub: pb_grpc.AthanorStub, game_id: str, token: str) -> Call:
+        md = bearer(token)
+
+        def call() -> Awaitable[object]:
+            req = pb.ActRequest(game_id=game_id, command_json=TICK_JSON, command_id=f"c{next(ids)}")
+            return stub.Act(req, metadata=md)
+
+        return call
+
+    calls = [caller(stubs[i % len(stubs)], g.game_id, g.token) for i, g in enumerate(made)]
+    return Side(name, calls, pids, ids)
+
+
+async def compare(
+    name: str,
+    echo: EchoServer,
+    servers: Setup,
+    games: int,
+    seconds: float,
+    rounds: int,
+) -> tuple[Side, Side]:
+    """The echo and the setup's Acts measured in alternate rounds (echo first in one
+    round, Acts first in the next), so that both see the machine as it is that minute."""
+    addresses, operator, pids = servers
+    echo_chans = channels([echo.address], CONNECTIONS[name])
+    act_chans = channels(addresses, CONNECTIONS[name])
     try:
-        stubs = [pb_grpc.AthanorStub(c) for c in chans]
-        made = await asyncio.gather(
-            *(create_tally(stubs[i % len(stubs)], operator) for i in range(games))
-        )
-        say(f"  created {len(made)} tally games")
-        ids = itertools.count()  # a fresh command_id per call, unique across loops
-
-        def caller(
-            stub: pb_grpc.AthanorStub, game_id: str, token: str
-        ) -> Callable[[], Awaitable[object]]:
-            md = bearer(token)
-
-            def call() -> Awaitable[object]:
-                req = pb.ActRequest(
-                    game_id=game_id, command_json=TICK_JSON, command_id=f"c{next(ids)}"
-                )
-                return stub.Act(req, metadata=md)
-
-            return call
-
-        calls = [caller(stubs[i % len(stubs)], g.game_id, g.token) for i, g in enumerate(made)]
-        before, first = cpu_seconds(pids), next(ids)
-        run = await closed_loop(name, calls, seconds, WARMUP_SECONDS)
-        return run, (cpu_seconds(pids) - before) / (next(ids) - first)
+        bare = echo_side(echo_chans, act_payload(), games, echo.pid)
+        acts = await act_side(name, act_chans, operator, games, pids)
+        for r in range(rounds):
+            for side in (bare, acts) if r % 2 == 0 else (acts, bare):
+                await side.measure(seconds / rounds)
+        return bare, acts
     finally:
-        for c in chans:
+        for c in (*echo_chans, *act_chans):
             await c.close()
 
 
@@ -208,45 +253,48 @@ def row(run: Run, echo: Run | None = None, cpu: float = 0.0) -> str:
     )
 
 
-async def main_async(seconds: float, games: int, setups: list[str]) -> None:
+async def main_async(seconds: float, games: int, setups: list[str], rounds: int) -> None:
     warmup = f"+{WARMUP_SECONDS:.0f}s warm-up"
-    say(f"bench_act: {games} concurrent loops, {seconds:.0f}s each ({warmup})")
-    echoes: dict[int, tuple[Run, float]] = {}
-    with EchoServer() as echo:
-        for n in sorted({CONNECTIONS[name] for name in setups}):
-            say(f"echo server on {echo.address}: measuring over {n} connection(s)")
-            echoes[n] = await measure_echo(echo.address, act_payload(), games, seconds, n, echo.pid)
-    runs: list[tuple[Run, float]] = []
-    with tempfile.TemporaryDirectory(prefix="athanor-bench-") as tmp:
+    say(
+        f"bench_act: {games} concurrent loops, {seconds:.0f}s each ({warmup}), "
+        f"in {rounds} rounds alternating with the echo"
+    )
+    pairs: list[tuple[Side, Side]] = []
+    with EchoServer() as echo, tempfile.TemporaryDirectory(prefix="athanor-bench-") as tmp:
+        say(f"echo server on {echo.address}")
         for name in setups:
-            with setup(name, Path(tmp)) as (addresses, operator, pids):
-                runs.append(await measure_act(name, addresses, operator, games, seconds, pids))
+            with setup(name, Path(tmp)) as servers:
+                pairs.append(await compare(name, echo, servers, games, seconds, rounds))
     say("")
     say(
         f"{'':<10} {'requests':>9} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'x echo':>8} "
         f"{'CPU us':>10}"
     )
-    for run, cpu in echoes.values():
-        say(row(run, cpu=cpu))
-    for run, cpu in runs:
-        say(row(run, echoes[CONNECTIONS[run.name]][0], cpu))
+    for bare, acts in pairs:
+        say(row(bare.pooled, cpu=bare.cpu_per_call))
+        say(row(acts.pooled, bare.pooled, acts.cpu_per_call))
     say(
-        "(x echo: against the echo over as many connections; CPU: the server processes' "
-        "per call, Redis's not counted)"
+        "(each setup beside the echo measured in the same rounds, over as many connections; "
+        "CPU: the server processes' per call, Redis's not counted)"
     )
     say("")
-    for run, cpu in runs:
-        if run.name != "single":
+    for bare, acts in pairs:
+        rates = " ".join(
+            f"{a.rate / b.rate:.2f}" for b, a in zip(bare.runs, acts.runs, strict=True)
+        )
+        say(f"{acts.name}: Act / echo throughput, round by round: {rates}")
+        if acts.name != "single":
             continue
-        echo_run, echo_cpu = echoes[CONNECTIONS["single"]]
-        tput = run.rate / echo_run.rate
-        p99 = run.pct(99) / echo_run.pct(99)
+        act_run, echo_run = acts.pooled, bare.pooled
+        tput = act_run.rate / echo_run.rate
+        p99 = act_run.pct(99) / echo_run.pct(99)
         say(
             f"single: Act throughput / echo throughput = {tput:.3f}  "
             f"(goal >= {THROUGHPUT_GOAL}: {verdict(tput >= THROUGHPUT_GOAL)})"
         )
         ok = verdict(p99 <= P99_GOAL)
         say(f"single: Act p99 / echo p99 = {p99:.2f}  (goal <= {P99_GOAL}: {ok})")
+        cpu, echo_cpu = acts.cpu_per_call, bare.cpu_per_call
         say(
             f"single: server CPU per Act {cpu * 1e6:.0f} us, per echo {echo_cpu * 1e6:.0f} us "
             f"({cpu / echo_cpu:.2f}x)"
@@ -258,15 +306,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="measured seconds per setup")
     parser.add_argument("--games", type=int, default=64, help="games (and client loops) in flight")
     parser.add_argument(
+        "--rounds", type=int, default=ROUNDS, help="alternate rounds the seconds are split into"
+    )
+    parser.add_argument(
         "--setups", default=",".join(SETUPS), help=f"comma-separated, from {', '.join(SETUPS)}"
     )
     args = parser.parse_args()
     chosen = [s.strip() for s in args.setups.split(",") if s.strip()]
-    if args.games < 1 or args.seconds <= 0:
-        parser.error("--games must be >= 1 and --seconds > 0")
+    if args.games < 1 or args.seconds <= 0 or args.rounds < 1:
+        parser.error("--games and --rounds must be >= 1 and --seconds > 0")
     if not chosen or any(s not in SETUPS for s in chosen):
         parser.error(f"--setups takes names from {', '.join(SETUPS)}")
-    asyncio.run(main_async(args.seconds, args.games, chosen))
+    asyncio.run(main_async(args.seconds, args.games, chosen, args.rounds))
 
 
 if __name__ == "__main__":
