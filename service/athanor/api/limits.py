@@ -110,7 +110,14 @@ def parse_json(
     text: str | bytes, what: str, max_bytes: int = MAX_COMMAND_BYTES, max_depth: int = MAX_DEPTH
 ) -> Any:
     """JSON within the limits, or BadCommand saying which limit it broke."""
-    size = len(text) if isinstance(text, bytes) else len(text.encode(errors="surrogatepass"))
+    clean = True  # no raw lone surrogate (bytes are decoded strictly below)
+    if isinstance(text, bytes):
+        size = len(text)
+    else:
+        try:
+            size = len(text.encode())
+        except UnicodeEncodeError:
+            size, clean = len(text.encode(errors="surrogatepass")), False
     if size > max_bytes:
         raise BadCommand(f"{what} is larger than {max_bytes} bytes")
     if isinstance(text, bytes):
@@ -118,7 +125,8 @@ def parse_json(
             text = text.decode()
         except UnicodeDecodeError:
             raise BadCommand(f"{what} is not UTF-8") from None
-    if _depth(text) > max_depth:
+    # the nesting is no deeper than the count of openers: most commands skip the scan
+    if text.count("[") + text.count("{") > max_depth and _depth(text) > max_depth:
         raise BadCommand(f"{what} is nested more than {max_depth} deep")
     try:
         value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
@@ -128,7 +136,8 @@ def parse_json(
         raise BadCommand(f"{what}: {err}") from None
     except (ValueError, RecursionError):
         raise BadCommand(f"{what} is not valid JSON") from None
-    _check_text(value)
+    if not clean or "\\u" in text:  # else no string in it can hold a lone surrogate
+        _check_text(value)
     return value
 
 

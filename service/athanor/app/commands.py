@@ -80,7 +80,9 @@ class Commands:
             raise BadCommand("a command needs a command id")
         if not table and game.is_table_command(command):
             raise BadCommand("table commands are sent by their own calls, not Act")
-        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:  # not setdefault: that would make a lock on every call
+            lock = self._locks[game_id] = asyncio.Lock()
         started = time.perf_counter()
         cached = self.games.cached(game_id)
         kind = cached.rules.kind if cached else "?"

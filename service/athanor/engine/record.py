@@ -89,21 +89,10 @@ class Record:
     def sealed(self) -> Record:
         """This record with its canonical bytes and chain hash filled in."""
         data = canonical(self.to_json())
-        # the constructor, not dataclasses.replace: a third of sealing's cost went there
-        return Record(
-            version=self.version,
-            type=self.type,
-            schema=self.schema,
-            body=self.body,
-            visibility=self.visibility,
-            redacted=self.redacted,
-            seat=self.seat,
-            command_id=self.command_id,
-            time=self.time,
-            prev_hash=self.prev_hash,
-            command=self.command,
-            data=data,
-            hash=chain_hash(self.prev_hash, data),
+        # built, not dataclasses.replace nor the constructor: a third of sealing's cost
+        # went to replace, and the frozen constructor sets each field one by one
+        return built(
+            Record, self.__dict__, {"data": data, "hash": chain_hash(self.prev_hash, data)}
         )
 
     @classmethod
@@ -163,19 +152,22 @@ def seal_batch(
     out: list[Record] = []
     prev = prev_hash
     for i, ev in enumerate(events):
-        rec = Record(
-            version=first_version + i,
-            type=ev.type,
-            schema=int(schemas.get(ev.type, 1)),
-            body=ev.body,
-            visibility=ev.visibility,
-            redacted=ev.redacted,
-            seat=seat,
-            command_id=command_id,
-            time=time,
-            prev_hash=prev,
-            command=command if i == 0 else None,
-        ).sealed()
+        unsealed = {
+            "version": first_version + i,
+            "type": ev.type,
+            "schema": int(schemas.get(ev.type, 1)),
+            "body": ev.body,
+            "visibility": ev.visibility,
+            "redacted": ev.redacted,
+            "seat": seat,
+            "command_id": command_id,
+            "time": time,
+            "prev_hash": prev,
+            "command": command if i == 0 else None,
+            "data": b"",
+            "hash": "",
+        }
+        rec = built(Record, unsealed).sealed()
         out.append(rec)
         prev = rec.hash
     return out

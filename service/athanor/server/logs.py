@@ -16,12 +16,22 @@ import collections
 import logging
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 FLUSH_SECONDS = 0.05  # how late an INFO line may reach stderr
+# what a record gathers that FORMAT never prints, left out as the logging HOWTO's
+# "Optimization" section describes: the caller's file and line (a walk up the stack on
+# every record), the thread, the process
+SKIPPED = {
+    "_srcfile": None,
+    "logThreads": False,
+    "logProcesses": False,
+    "logMultiprocessing": False,
+}
 
 
 class _Gathered(logging.Handler):
@@ -42,6 +52,23 @@ class _Gathered(logging.Handler):
         self.records.append(record)
         if record.levelno >= logging.WARNING:
             self.wake.set()
+
+
+class _Formatter(logging.Formatter):
+    """logging.Formatter with the time's text made once a second: strftime was half of
+    a line's formatting, and the writer formats one line per command."""
+
+    def __init__(self, fmt: str) -> None:
+        super().__init__(fmt)
+        self._second = -1
+        self._text = ""
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        second = int(record.created)
+        if second != self._second:
+            self._text = time.strftime(self.default_time_format, self.converter(record.created))
+            self._second = second
+        return self.default_msec_format % (self._text, record.msecs)
 
 
 class _Writer(threading.Thread):
@@ -87,11 +114,14 @@ def logging_off_loop(fmt: str = FORMAT, level: int = logging.INFO) -> Iterator[N
     """Log INFO and up to stderr through a writer thread, until the block ends (then
     every gathered line is written before it returns)."""
     gathered = _Gathered()
-    writer = _Writer(gathered, logging.Formatter(fmt), sys.stderr)
+    writer = _Writer(gathered, _Formatter(fmt), sys.stderr)
     root = logging.getLogger()
     saved_handlers, saved_level = root.handlers[:], root.level
+    saved_skipped = {name: getattr(logging, name) for name in SKIPPED}
     root.handlers = [gathered]
     root.setLevel(level)
+    for name in SKIPPED:
+        setattr(logging, name, SKIPPED[name])
     writer.start()
     try:
         yield
@@ -99,3 +129,5 @@ def logging_off_loop(fmt: str = FORMAT, level: int = logging.INFO) -> Iterator[N
         writer.stop()
         root.handlers = saved_handlers
         root.setLevel(saved_level)
+        for name, value in saved_skipped.items():
+            setattr(logging, name, value)

@@ -3,6 +3,7 @@ script touches a single Redis Cluster slot; the global indexes live elsewhere.""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 GAMES = "ath:games"  # sorted set: game_id scored by creation unix time
@@ -28,16 +29,23 @@ class GameKeys:
 
     @classmethod
     def of(cls, game_id: str) -> GameKeys:
-        check_game_id(game_id)
-        tag = f"ath:{{{game_id}}}"
-        return cls(
-            game_id=game_id,
-            events=f"{tag}:events",
-            meta=f"{tag}:meta",
-            cmd=f"{tag}:cmd",
-            snap=f"{tag}:snap",
-            seed=f"{tag}:seed",
-        )
+        return _game_keys(game_id)
+
+
+# every append names its game's keys, and a frozen dataclass is slow to build: the
+# games in play keep theirs (an invalid id raises, and is not kept)
+@functools.lru_cache(maxsize=4096)
+def _game_keys(game_id: str) -> GameKeys:
+    check_game_id(game_id)
+    tag = f"ath:{{{game_id}}}"
+    return GameKeys(
+        game_id=game_id,
+        events=f"{tag}:events",
+        meta=f"{tag}:meta",
+        cmd=f"{tag}:cmd",
+        snap=f"{tag}:snap",
+        seed=f"{tag}:seed",
+    )
 
 
 def check_game_id(game_id: str) -> None:
