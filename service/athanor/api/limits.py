@@ -106,6 +106,10 @@ def _check_text(value: Any) -> None:
             stack.extend(item)
 
 
+# json.loads with these arguments builds this very decoder on every call
+_DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant)
+
+
 def parse_json(
     text: str | bytes, what: str, max_bytes: int = MAX_COMMAND_BYTES, max_depth: int = MAX_DEPTH
 ) -> Any:
@@ -129,7 +133,7 @@ def parse_json(
     if text.count("[") + text.count("{") > max_depth and _depth(text) > max_depth:
         raise BadCommand(f"{what} is nested more than {max_depth} deep")
     try:
-        value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        value = _DECODER.decode(text)
     except json.JSONDecodeError as err:
         raise BadCommand(f"{what} is not valid JSON: {err.msg} at position {err.pos}") from None
     except BadCommand as err:
