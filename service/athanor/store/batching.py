@@ -23,6 +23,10 @@ connection: WAIT counts the replicas that have every write this connection made,
 one WAIT vouches for the whole pipeline. A call whose pipeline fell short fails with
 NotReplicated. On a Redis Cluster the calls are grouped by the node that owns their
 key and each node gets its own pipeline (and its own WAIT) on one connection.
+
+To a single Redis the pipeline is `exchange`, not redis-py's Pipeline: the same
+round trip without redis-py's layers per command, which cost an Act about 10 us of
+the server's CPU (benchmarks/README.md, bench_act).
 """
 
 from __future__ import annotations
