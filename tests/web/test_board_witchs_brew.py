@@ -103,6 +103,10 @@ def test_board_drawn_for_a_seat_and_a_spectator(browser: Browser, web_server: We
         context.close()
 
 
+def over(page: Page) -> bool:
+    return page.get_attribute("#main", "data-over") == "yes"
+
+
 def tappable(page: Page) -> int:
     """How many things the builder would tap now: a Confirm, a piece, a part."""
     return sum(page.locator(s).count() for s in ("#builder button.confirm", PIECES, PARTS))
@@ -112,8 +116,8 @@ def build_move(page: Page, rng: random.Random, at_most: int = 40) -> bool:
     """Build one move on the board and confirm it, as a player set on buying cards
     would: a cauldron or shelf first, else a piece not chosen yet, else a part the
     builder asks for (half the pieces by the keyboard: focus and Enter). False when the
-    turn passed before a move was built: a newer look at the game (another seat's answer
-    arrived) was drawn while the page was read."""
+    turn passed, or the game ended, before a move was built: a newer look at the game
+    (another seat's answer arrived) was drawn while the page was read."""
     for _ in range(at_most):
         confirm = page.locator("#builder button.confirm")
         if confirm.count():
@@ -132,18 +136,19 @@ def build_move(page: Page, rng: random.Random, at_most: int = 40) -> bool:
                     page.keyboard.press("Enter")
                 break
         else:
-            # read between two looks: wait for the newer one to show a turn or none
+            # read between two looks: wait for the newer one to show a turn, none, or the
+            # end (an ended game counts as ready, with nothing to tap and no builder)
             try:
                 wait_until(
-                    lambda: not page.evaluate(READY_JS) or tappable(page),
-                    "something to tap, or the turn gone",
+                    lambda: not page.evaluate(READY_JS) or tappable(page) or over(page),
+                    "something to tap, the turn gone, or the end",
                 )
             except AssertionError:
-                builder = page.inner_text("#builder")
+                builder = page.locator("#builder").all_inner_texts()
                 raise AssertionError(
                     f"nothing to tap on the board and no move to confirm (builder: {builder!r})"
                 ) from None
-            if not page.evaluate(READY_JS):
+            if over(page) or not page.evaluate(READY_JS):
                 return False
     raise AssertionError(f"no move built on the board after {at_most} taps")
 
@@ -157,7 +162,7 @@ def take_turns(pages: list[Page], rng: random.Random, deadline: float, until: in
     while time.monotonic() < deadline:
         wait_until(lambda: any(p.evaluate(READY_JS) for p in pages), f"a turn ({moves} moves)")
         for page in pages:
-            if page.get_attribute("#main", "data-over") == "yes":
+            if over(page):
                 return moves
             if until and moves >= until and pages[0].evaluate(READY_JS):
                 return moves
