@@ -112,13 +112,18 @@ def tap(page: Page, selector: str, rng: random.Random | None = None) -> None:
     page.wait_for_function(MOVED.format(before=before), timeout=MOVE_MS)
 
 
+def over(page: Page) -> bool:
+    """Whether the page shows the game as ended."""
+    return page.get_attribute("#main", "data-over") == "yes"
+
+
 def play(page: Page, rng: random.Random, deadline: float, until_moves: int | None = None) -> int:
     """Tap random legal commands whenever the page says it is our turn; returns the
     moves made (stops at `until_moves`, or at the end of the game)."""
     moves = 0
     while time.monotonic() < deadline:
         page.wait_for_function(READY, timeout=max(1, deadline - time.monotonic()) * 1000)
-        if page.get_attribute("#main", "data-over") == "yes":
+        if over(page):
             return moves
         if until_moves is not None and moves >= until_moves:
             return moves
@@ -159,7 +164,7 @@ def play_on_board(page: Page, rng: random.Random, deadline: float) -> int:
     moves = 0
     while time.monotonic() < deadline:
         page.wait_for_function(BOARD_READY, timeout=max(1, deadline - time.monotonic()) * 1000)
-        if page.get_attribute("#main", "data-over") == "yes":
+        if over(page):
             return moves
         tap_on_board(page, rng)
         moves += 1

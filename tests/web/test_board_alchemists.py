@@ -23,6 +23,7 @@ from tests.web.browsing import (
     check_end_screen,
     connect,
     lobby_table,
+    over,
     shot,
     tap_on_board,
     version,
@@ -119,10 +120,6 @@ def create_three_seats(page: Page, server: WebServer) -> tuple[str, str, str]:
     seats 1 and 2 and the spectator's."""
     (one, two), spectate = lobby_table(page, server, "alchemists")
     return one, two, spectate
-
-
-def over(page: Page) -> bool:
-    return page.get_attribute("#main", "data-over") == "yes"
 
 
 def play_by_turns(pages: list[Page], rng: random.Random, deadline: float, shots: bool) -> int:

@@ -23,6 +23,7 @@ from tests.web.browsing import (
     assert_accessible,
     check_end_screen,
     connect,
+    over,
     shot,
     tap_on_board,
     version,
@@ -156,8 +157,7 @@ def take_turns_on_board(pages: list[Page], rng: random.Random, deadline: float) 
     moves = 0
     shown = False
     while time.monotonic() < deadline:
-        over = [p.get_attribute("#main", "data-over") == "yes" for p in pages]
-        if all(over):
+        if all(over(p) for p in pages):
             return moves
         wait_until(
             lambda: any(p.evaluate(BOARD_READY) for p in pages),
@@ -165,7 +165,7 @@ def take_turns_on_board(pages: list[Page], rng: random.Random, deadline: float) 
             timeout=max(1.0, deadline - time.monotonic()),
         )
         for page in pages:
-            if page.evaluate(BOARD_READY) and page.get_attribute("#main", "data-over") != "yes":
+            if page.evaluate(BOARD_READY) and not over(page):
                 tap_on_board(page, rng)
                 moves += 1
                 if not shown and page.evaluate(FIELD_PHASE):

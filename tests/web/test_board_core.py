@@ -16,6 +16,7 @@ from tests.web.browsing import (
     MOVED,
     PHONE,
     READY,
+    over,
     shot,
     tap_on_board,
     version,
@@ -89,7 +90,7 @@ def test_moves_are_built_from_pieces_and_parts(browser: Browser, web_server: Web
         moves = 0
         while moves < 6 and time.monotonic() < deadline:
             page.wait_for_function(READY)
-            if page.get_attribute("#main", "data-over") == "yes":
+            if over(page):
                 break
             assert page.locator("#actions details.all-moves").count() == 1
             before = version(page)
@@ -98,11 +99,11 @@ def test_moves_are_built_from_pieces_and_parts(browser: Browser, web_server: Web
             moves += 1
         assert moves >= 3
         page.wait_for_function(READY)
-        if page.get_attribute("#main", "data-over") != "yes":
+        if not over(page):
             confirm_is_pending_until_answered(page, rng)
         # a piece tapped twice is taken back: the builder shows nothing chosen again
         page.wait_for_function(READY)
-        if page.get_attribute("#main", "data-over") != "yes":
+        if not over(page):
             piece = page.locator("#board .drawn .legal").first
             piece.click()
             page.wait_for_selector("#builder button.cancel")

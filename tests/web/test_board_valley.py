@@ -24,6 +24,7 @@ from tests.web.browsing import (
     assert_accessible,
     check_end_screen,
     connect,
+    over,
     shot,
     tap_on_board,
     version,
@@ -154,10 +155,10 @@ def take_turns_on_board(pages: list[Page], rng: random.Random, deadline: float) 
             f"a turn ({moves} moves)",
             timeout=max(1.0, deadline - time.monotonic()),
         )
-        if any(p.get_attribute("#main", "data-over") == "yes" for p in pages):
+        if any(over(p) for p in pages):
             return moves
         for page in pages:
-            if page.evaluate(BOARD_READY) and page.get_attribute("#main", "data-over") != "yes":
+            if page.evaluate(BOARD_READY) and not over(page):
                 if not shots and moves >= 40 and page.locator("#board .vl-mine .vl-card").count():
                     mid_game_shots(page)
                     shots = True

@@ -23,6 +23,7 @@ from tests.web.browsing import (
     check_end_screen,
     connect,
     lobby_table,
+    over,
     shot,
     version,
 )
@@ -101,10 +102,6 @@ def test_board_drawn_for_a_seat_and_a_spectator(browser: Browser, web_server: We
         assert not errors, errors  # an inline style would be refused here, and said so
     finally:
         context.close()
-
-
-def over(page: Page) -> bool:
-    return page.get_attribute("#main", "data-over") == "yes"
 
 
 def tappable(page: Page) -> int:

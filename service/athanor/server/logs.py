@@ -120,8 +120,8 @@ def logging_off_loop(fmt: str = FORMAT, level: int = logging.INFO) -> Iterator[N
     saved_skipped = {name: getattr(logging, name) for name in SKIPPED}
     root.handlers = [gathered]
     root.setLevel(level)
-    for name in SKIPPED:
-        setattr(logging, name, SKIPPED[name])
+    for name, value in SKIPPED.items():
+        setattr(logging, name, value)
     writer.start()
     try:
         yield
