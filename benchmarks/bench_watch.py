@@ -18,8 +18,7 @@ Every W and layout is measured `--rounds` times, in turn, and the rounds' sample
 pooled: a p99 of one run's 200 Acts is its second slowest, and one of Redis's fsyncs
 that stalls for tens of milliseconds (appendfsync always: every Act waits for one)
 decides it. The ratio each round gave alone is printed too, and so are the fsync
-stalls Redis noted. Before each run is timed, what the runs before wrote is synced to
-disk, so that its writeback does not stall Redis's fsync in the middle of the run.
+stalls Redis noted.
 
 Goals: with 500 watchers, Act p99 <= 2x Act p99 with 1 and delivery p99 <= 2x the
 broadcast's; with 1,000, Act p99 still <= 2x (the spectators may lag: their lag is
@@ -38,7 +37,6 @@ import dataclasses
 import itertools
 import json
 import math
-import os
 import subprocess
 import sys
 import tempfile
@@ -318,10 +316,6 @@ async def measure(
     process = psutil.Process(server.pid)
     try:
         await watchers.ready()
-        # what the runs before wrote (the watchers' results, megabytes at 1,000) goes to
-        # disk now: the kernel writes it back some 30 s later, in the middle of this run,
-        # and Redis's fsync, which every Act waits for, then stalls behind it
-        await asyncio.to_thread(os.sync)
         cpu = sum(process.cpu_times()[:2])
         sent, latencies = await drive(send, plan.rate, plan.seconds)
         last = max(sent)
