@@ -14,11 +14,9 @@ Each W is measured with the watchers in one client process and spread over sever
 a second `athanor serve` sharing the Redis (the acting server only appends, the second
 reads every append by XREAD).
 
-Every W and layout is measured `--rounds` times, in turn, and the rounds' samples are
-pooled: a p99 of one run's 200 Acts is its second slowest, and one of Redis's fsyncs
-that stalls for tens of milliseconds (appendfsync always: every Act waits for one)
-decides it. The ratio each round gave alone is printed too, and so are the fsync
-stalls Redis noted.
+Each W and layout is measured `--rounds` times, in turn, the samples pooled (one run's
+p99 is its second slowest Act, which one stalled fsync of Redis decides); each round's
+ratio is printed too, and the fsync stalls Redis noted (every Act waits for one).
 
 Goals: with 500 watchers, Act p99 <= 2x Act p99 with 1 and delivery p99 <= 2x the
 broadcast's; with 1,000, Act p99 still <= 2x (the spectators may lag: their lag is
@@ -519,26 +517,23 @@ def pool(results: list[Result]) -> list[Result]:
     for r in results:
         groups.setdefault((r.name, r.watchers, r.procs), []).append(r)
     return [
-        Result(
-            name,
-            watchers,
-            procs,
-            [a for r in rs for a in r.acts],
-            [d for r in rs for d in r.deliveries],
-            sum(r.missed for r in rs),
-            sum(r.repeated for r in rs),
-            max(r.size for r in rs),
-            sum(r.behind for r in rs) / len(rs),
-            max(r.catch_up for r in rs),
-            sum(r.cpu_us for r in rs) / len(rs),
+        dataclasses.replace(
+            rs[0],
+            acts=[a for r in rs for a in r.acts],
+            deliveries=[d for r in rs for d in r.deliveries],
+            missed=sum(r.missed for r in rs),
+            repeated=sum(r.repeated for r in rs),
+            size=max(r.size for r in rs),
+            behind=sum(r.behind for r in rs) / len(rs),
+            catch_up=max(r.catch_up for r in rs),
+            cpu_us=sum(r.cpu_us for r in rs) / len(rs),
         )
-        for (name, watchers, procs), rs in groups.items()
+        for rs in groups.values()
     ]
 
 
 def watch_fsync(url: str) -> None:
-    """Have Redis note every fsync of its append-only file that takes FSYNC_STALL_MS or
-    more: an Act waits for one (appendfsync always), whatever the watchers do."""
+    """Have Redis note each fsync of its AOF taking FSYNC_STALL_MS or more (Acts wait)."""
     with redis.Redis.from_url(url) as client:
         client.execute_command("LATENCY", "RESET")
         client.config_set("latency-monitor-threshold", FSYNC_STALL_MS)
@@ -550,8 +545,7 @@ def fsync_stalls(url: str) -> str:
     worst = max((ms for _, ms in history), default=0)
     return (
         f"Redis's fsync (appendfsync always) took {FSYNC_STALL_MS} ms or more in "
-        f"{len(history)} seconds of the runs, {worst} ms at the most: the disk's share of "
-        "the Acts' tail, at any W"
+        f"{len(history)} seconds of the runs, {worst} ms at the most (the disk's, at any W)"
     )
 
 
