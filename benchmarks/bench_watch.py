@@ -427,8 +427,7 @@ def table(results: list[Result]) -> None:
 
 
 def goals(results: list[Result], rounds: list[Result]) -> None:
-    """The goals, met or missed by the pooled `results`; beside the Act goal, the ratio
-    each round gave alone (`rounds`: every run, in order)."""
+    """The goals met or missed by the pooled `results`, each of the `rounds`' Act ratios."""
     bcast = {(r.watchers, r.procs): r for r in results if r.name == BROADCAST}
     for layout in dict.fromkeys(r.layout for r in results if r.name != BROADCAST):
         mine = {r.watchers: r for r in results if r.layout == layout}
@@ -543,9 +542,10 @@ def fsync_stalls(url: str) -> str:
     with redis.Redis.from_url(url) as client:
         history = client.execute_command("LATENCY", "HISTORY", "aof-fsync-always")
     worst = max((ms for _, ms in history), default=0)
+    seen = f"{len(history)}{' or more' if len(history) >= 160 else ''}"  # Redis keeps 160
     return (
         f"Redis's fsync (appendfsync always) took {FSYNC_STALL_MS} ms or more in "
-        f"{len(history)} seconds of the runs, {worst} ms at the most (the disk's, at any W)"
+        f"{seen} seconds of the runs, {worst} ms at the most (the disk's, at any W)"
     )
 
 
