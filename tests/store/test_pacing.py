@@ -126,6 +126,17 @@ async def test_while_a_request_is_in_flight_only_a_few_deliveries_start_per_tick
     assert started == 20
 
 
+async def test_a_request_in_flight_never_raises_the_saturated_allowance() -> None:
+    pacer, clock, started = backlogged(80)
+    pacer._tick()  # the backlog starts now
+    clock.now = pacing.SATURATED_SECONDS
+    pacer.begin_request()  # the players are acting, one request in flight
+    # saturated: 2 a tick, the smaller of that and WHILE_REQUESTS
+    assert ticked(pacer, started) == 2 < pacing.WHILE_REQUESTS
+    pacer.end_request()
+    assert ticked(pacer, started) == 2
+
+
 async def test_grants_start_in_order_and_one_that_starts_nothing_takes_no_turn() -> None:
     # ticks only when the test calls one
     pacer = Pacer(most_per_tick=2, tick_seconds=60)

@@ -17,11 +17,11 @@ handler wait little. Once deliveries have waited without a break for
 are acting (a request came within the last `SATURATED_SECONDS`), only
 `saturated_per_tick` start per tick, the watchers fall further behind, and the
 requests keep their pace; once the players pause, the watchers have every tick's
-whole allowance again to catch up. While a request is in flight (the API counts them) only
-`WHILE_REQUESTS` start per tick, so that each of its steps waits behind a few
-deliveries at most. When the process cannot keep up, the deliveries wait here, the
-watchers fall behind, and their subscriptions' queues fill until the slowest are
-dropped (SlowSubscriber).
+whole allowance again to catch up. While a request is in flight (the API counts them)
+only `WHILE_REQUESTS` start per tick (or the saturated allowance, if smaller), so that
+each of its steps waits behind a few deliveries at most. When the process cannot keep
+up, the deliveries wait here, the watchers fall behind, and their subscriptions'
+queues fill until the slowest are dropped (SlowSubscriber).
 
 (bench_watch, one watcher process: 32 a tick met both goals at 500 watchers in three
 runs of three and gave Act p99 2.9-3.9x at 1,000; 16 a tick gave 2.1x at 1,000 but
@@ -33,9 +33,14 @@ saturated gave 1.62x and 1.63x at 1,000 with 500 unchanged, but the watchers, 14
 events behind, had not caught up 30 s after the last Act: hence the whole allowance
 once no request has come for a while. 4 a tick once saturated, against 8, in three
 pooled rounds each of W = 1 and 1,000: Act p99 8.4 ms against 10.9 at 1,000, 1.57x
-against 1.77x, the watchers 175 events behind at the last Act against 153. The
-slowest Acts left there wait for Redis, whose fsync of its append-only file stalls
-for tens of milliseconds now and then, at any W.)
+against 1.77x, the watchers 175 events behind at the last Act against 153. With
+Redis's files in memory, where its fsync never stalls, the ratio at 1,000 was much the
+same (1.52-1.90x in six runs): the slowest Acts left wait on the loop and the machine.
+Holding every delivery back for the first 20 ms of a request, so that a lone Act waits
+behind none, left 500 watchers 51 events behind in one run of two: the held
+deliveries made a backlog that lasted, and the saturated allowance never cleared it.
+None or 1 a tick while requests are in flight, and 2 once saturated, gave 1.25-1.83x
+at 1,000 in four runs, no difference the spread of single runs lets through.)
 """
 
 from __future__ import annotations
@@ -90,15 +95,15 @@ class Pacer:
         self.requests -= 1
 
     def _allowance(self) -> int:
-        if self.requests:
-            return min(WHILE_REQUESTS, self.most_per_tick)
+        allowance = self.most_per_tick
         since = self._backlog_since
         if since is not None:
             now = self.clock()
             acting = now - self._last_request < SATURATED_SECONDS
             if acting and now - since >= SATURATED_SECONDS:
-                return self.saturated_per_tick
-        return self.most_per_tick
+                allowance = self.saturated_per_tick
+        # a request in flight lowers the allowance, never raises it
+        return min(WHILE_REQUESTS, allowance) if self.requests else allowance
 
     def admit(self, grant: Grant) -> None:
         """Start a delivery by calling `grant`: now while the tick has room, else at a
