@@ -1,7 +1,7 @@
 """Whole Valley games of random legal commands, checked after every command.
 
 Each game is driven by a `random.Random` seeded from its test id, so a failure names a
-game that replays exactly (the default run plays 48 of the 200 games, `--runslow` the
+game that replays exactly (the default run plays 24 of the 200 games, `--runslow` the
 rest):
 `pytest "tests/valley/test_invariants.py::test_random_game[3p-events-17]"`.
 
@@ -53,7 +53,7 @@ JSON = dict[str, Any]
 TIME = "2024-01-01T00:00:00Z"
 MAX_COMMANDS = 4000  # a random game takes ~100-600 commands
 GAMES_PER_MODE = 25  # 200 games in all
-QUICK_PER_MODE = 6  # played by the default run; the rest are marked slow (CI runs both)
+QUICK_PER_MODE = 3  # played by the default run; the rest are marked slow (CI runs both)
 MODES = [(1, True), (2, True), (2, False), (3, True), (3, False), (4, True), (4, False)]
 # solo always has its events (VA-SOLO-04): its share is played twice as often
 CASES = [

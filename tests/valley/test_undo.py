@@ -49,7 +49,11 @@ def taken_back(before: GameState, seat: int, command: dict[str, Any]) -> GameSta
 
 @pytest.mark.parametrize(
     ("seats", "events", "n"),
-    [(1, True, 0), (2, True, 1), pytest.param(3, False, 2, marks=pytest.mark.slow)],
+    [
+        (1, True, 0),
+        pytest.param(2, True, 1, marks=pytest.mark.slow),
+        pytest.param(3, False, 2, marks=pytest.mark.slow),
+    ],
 )
 def test_every_action_is_taken_back(seats: int, events: bool, n: int) -> None:
     """In random games, every action (and the setup skill points) is taken back, to the
