@@ -48,6 +48,8 @@ BOARD_READY = (
     " && document.querySelector('#board .drawn .legal, #builder button.part-option,"
     " #builder button.start, #builder button.confirm') !== null)"
 )
+# another seat's turn
+NOT_MINE = "document.querySelector('#turn[data-turn=mine]') === null"
 # what a player taps while building a move on the board: a piece bound to a move, a
 # part the builder asks for, a move no piece stands for
 TAPPABLE = ("#board .drawn .legal", "#builder button.part-option", "#builder button.start")
@@ -149,7 +151,12 @@ def tap_on_board(page: Page, rng: random.Random, at_most: int = 60) -> None:
         assert not page.locator("#builder details.part-list .part-option.end").count()
         taps = page.locator(BOARD_TAPS)
         if not taps.count():
-            assert confirm.count(), "nothing to tap on the board and no move to confirm"
+            if not confirm.count():
+                # the page is between two views (a move of ours or another seat's came
+                # in): wait until it offers a move again or the turn is no longer ours
+                page.wait_for_function(f"({BOARD_READY}) || {NOT_MINE}", timeout=MOVE_MS)
+                if not page.evaluate(BOARD_READY):
+                    return
             continue
         # mostly a piece not yet chosen: a move of many picks (a Purge of five elixirs)
         # is then built in a few taps, not a random walk of picks and let-gos
