@@ -26,10 +26,12 @@ MOVED = (
     "Number(document.getElementById('main').dataset.version) > {before}"
     " || !document.getElementById('refusal').hidden"
 )
+# the page says it is our turn
+MINE = "document.querySelector('#turn[data-turn=mine]') !== null"
 # our turn with a move to tap (none pending), or the game over
 READY = (
     "document.getElementById('main').dataset.over === 'yes'"
-    " || (document.querySelector('#turn[data-turn=mine]') !== null"
+    f" || ({MINE}"
     " && document.querySelector('#actions button.command[data-kind=legal]:not([disabled])"
     ":not([aria-disabled])') !== null)"
 )
@@ -43,13 +45,11 @@ OPEN_FOLDS = """b => {
 # on a drawn board: our turn with a piece, a part or a Confirm to tap, or the game over
 BOARD_READY = (
     "document.getElementById('main').dataset.over === 'yes'"
-    " || (document.querySelector('#turn[data-turn=mine]') !== null"
+    f" || ({MINE}"
     " && !document.querySelector('#builder button.confirm[aria-busy]')"
     " && document.querySelector('#board .drawn .legal, #builder button.part-option,"
     " #builder button.start, #builder button.confirm') !== null)"
 )
-# another seat's turn
-NOT_MINE = "document.querySelector('#turn[data-turn=mine]') === null"
 # what a player taps while building a move on the board: a piece bound to a move, a
 # part the builder asks for, a move no piece stands for
 TAPPABLE = ("#board .drawn .legal", "#builder button.part-option", "#builder button.start")
@@ -154,7 +154,7 @@ def tap_on_board(page: Page, rng: random.Random, at_most: int = 60) -> None:
             if not confirm.count():
                 # the page is between two views (a move of ours or another seat's came
                 # in): wait until it offers a move again or the turn is no longer ours
-                page.wait_for_function(f"({BOARD_READY}) || {NOT_MINE}", timeout=MOVE_MS)
+                page.wait_for_function(f"({BOARD_READY}) || !({MINE})", timeout=MOVE_MS)
                 if not page.evaluate(BOARD_READY):
                     return
             continue

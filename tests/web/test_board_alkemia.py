@@ -17,6 +17,7 @@ from tests.waiting import wait_until
 from tests.web.browsing import (
     BOARD_READY,
     DESKTOP,
+    MINE,
     MOVE_MS,
     MOVED,
     TALL_PHONE,
@@ -39,7 +40,7 @@ WHOLE_GAME_SECONDS = 600.0
 DRAWN = "#board .drawn-alkemia .ak-field-svg"
 # a seat's Field turn after its roll: pawns to move, a site to use
 FIELD_PHASE = (
-    "document.querySelector('#turn[data-turn=mine]') !== null"
+    f"{MINE}"
     " && document.querySelector('#board .ak-phase')?.textContent.includes('Field Phase')"
     " && document.querySelectorAll('#board .ak-cell.legal').length > 1"
 )

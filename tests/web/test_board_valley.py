@@ -17,6 +17,7 @@ from tests.web.browsing import (
     BOARD_READY,
     DESKTOP,
     GAME_SECONDS,
+    MINE,
     MOVE_MS,
     MOVED,
     PHONE,
@@ -34,8 +35,6 @@ from tests.web.test_browser import create_game, game_of
 
 if TYPE_CHECKING:  # the browser fixture skips when Playwright is missing
     from playwright.sync_api import Browser, Page
-
-MINE = "document.querySelector('#turn[data-turn=mine]') !== null"
 
 # a bound for a game that stalls, not a pace: random taps make a long game (45 cards),
 # alone it took 3-6 minutes, and beside the rest of the slow set on 2 cores one ran

