@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 
 import pytest
@@ -96,3 +97,19 @@ def test_permuted_draws_every_order_about_equally_often() -> None:
     assert len(orders) == 24 and len(pairs) == 12
     for counts, expected in ((orders, 400), (pairs, 400)):
         assert all(abs(c - expected) < expected * 0.3 for c in counts.values()), counts
+
+
+@given(seeds, versions)
+def test_a_versions_key_is_the_hash_of_seed_and_version(seed: bytes, version: int) -> None:
+    # for_version hashes its key at the first draw; the draws must be those of the key
+    # every stored game's dice were rolled with
+    key = hashlib.sha256(seed + b"|v|" + str(version).encode()).digest()
+    assert draws(Rng.for_version(seed, version)) == draws(Rng(key))
+
+
+def test_the_dice_of_a_known_seed_stay_what_they_were() -> None:
+    rng = Rng.for_version(b"athanor", 42)
+    assert not rng.used
+    assert [rng.randint(1, 6) for _ in range(10)] == [5, 4, 1, 4, 6, 3, 6, 2, 6, 6]
+    assert rng.used
+    assert Rng.for_version(b"athanor", 42).shuffled(range(10)) == [0, 4, 7, 1, 2, 5, 3, 9, 8, 6]

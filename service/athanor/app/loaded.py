@@ -3,6 +3,7 @@ with what every view of that version shares (the table, the turn timer)."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -74,5 +75,18 @@ def display_names(seating: game.Seating) -> dict[int, str]:
 
 
 def stamp(unix: float) -> str:
-    """A record's time: UTC, ISO 8601 with milliseconds."""
-    return datetime.fromtimestamp(unix, UTC).isoformat(timespec="milliseconds")
+    """A record's time: UTC, ISO 8601 with milliseconds; the text datetime's
+    `fromtimestamp(unix, UTC).isoformat(timespec="milliseconds")` gives, rounded as it
+    rounds (to the microsecond, half to even), with each second's text made once."""
+    second = int(unix)
+    micros = round((unix - second) * 1_000_000)
+    if micros >= 1_000_000:
+        second, micros = second + 1, micros - 1_000_000
+    elif micros < 0:
+        second, micros = second - 1, micros + 1_000_000
+    return f"{_second_text(second)}.{micros // 1000:03d}+00:00"
+
+
+@functools.lru_cache(maxsize=4)
+def _second_text(second: int) -> str:
+    return datetime.fromtimestamp(second, UTC).replace(tzinfo=None).isoformat()

@@ -16,7 +16,7 @@ from dataclasses import replace
 from athanor.app.loading import Games
 from athanor.app.records import Records
 from athanor.engine import audit, game
-from athanor.engine.record import Record, canonical
+from athanor.engine.record import Record, read_back
 from athanor.engine.rules import Rules
 from athanor.store import EventStore, Snapshot
 from athanor.store.archive import stub_of
@@ -68,7 +68,7 @@ class Verifier:
             return v, f"the snapshot at version {v} does not match the events ({fault})"
         folded = game.fold(rules, records[:v])
         stored = json.loads(snap.data)
-        expected = json.loads(canonical(game.dump(rules, folded)))
+        expected = read_back(game.dump(rules, folded))
         if "undo" not in stored:  # saved before snapshots carried the undo point
             expected.pop("undo", None)
         # compared as JSON values: the same state whatever the key order or tuple/list

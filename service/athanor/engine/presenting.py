@@ -9,11 +9,10 @@ anything are given that seat's view, never the state, so they cannot show more.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from athanor.engine.record import canonical
+from athanor.engine.record import read_back
 from athanor.engine.rules import Outcome, Rules, Section, Table
 from athanor.engine.seating import NO_SEATING, SEAT_WORD, TABLE_EVENTS, Seating
 from athanor.engine.state import GAME_CREATED, GAME_ENDED, GameState, replaced
@@ -146,7 +145,7 @@ def view(rules: Rules, state: GameState, seat: int | None, report: HookReport = 
 def in_key_order(value: JSON) -> JSON:
     """A copy of a JSON object with every object's keys sorted: one order whatever the
     history that built it."""
-    ordered: JSON = json.loads(canonical(value))
+    ordered: JSON = read_back(value)
     return ordered
 
 

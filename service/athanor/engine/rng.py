@@ -18,13 +18,17 @@ T = TypeVar("T")
 
 class Rng:
     def __init__(self, key: bytes) -> None:
-        self._key = key
+        self._key: bytes | None = key
+        self._key_source = b""
         self._counter = 0
         self._pool = b""
 
     @classmethod
     def for_version(cls, seed: bytes, version: int) -> Rng:
-        return cls(hashlib.sha256(seed + b"|v|" + str(version).encode()).digest())
+        rng = cls(b"")
+        # its key is hashed at the first draw: most commands draw nothing
+        rng._key, rng._key_source = None, seed + b"|v|" + str(version).encode()
+        return rng
 
     @property
     def used(self) -> bool:
@@ -32,6 +36,8 @@ class Rng:
         return self._counter > 0
 
     def _bits(self, nbytes: int) -> int:
+        if self._key is None:
+            self._key = hashlib.sha256(self._key_source).digest()
         while len(self._pool) < nbytes:
             block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
             self._counter += 1

@@ -9,13 +9,12 @@ other by the rules.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from athanor.engine.events import Event
 from athanor.engine.frozen import built
-from athanor.engine.record import GENESIS, canonical
+from athanor.engine.record import GENESIS, read_back
 from athanor.engine.rules import Rules
 from athanor.engine.seating import (
     MOVE_TIME_SET,
@@ -106,8 +105,8 @@ def advanced(
 def as_stored(ev: Event) -> Event:
     """`ev` as it reads back from storage (a JSON round trip): the state folded now
     must equal the one folded from storage."""
-    redacted = None if ev.redacted is None else json.loads(canonical(ev.redacted))
-    return replaced(ev, body=json.loads(canonical(ev.body)), redacted=redacted)
+    redacted = None if ev.redacted is None else read_back(ev.redacted)
+    return replaced(ev, body=read_back(ev.body), redacted=redacted)
 
 
 def evolve(rules: Rules, state: GameState | None, event: Event) -> GameState:
