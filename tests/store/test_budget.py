@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
 import pytest
 
@@ -209,3 +210,38 @@ async def test_a_cancelled_request_cancels_the_reply_it_waits_for() -> None:
     with pytest.raises(asyncio.CancelledError):
         await task
     assert reply.cancelled()
+
+
+async def test_replies_waited_for_together_each_time_out_at_their_own_deadline() -> None:
+    """One timer keeps every reply's deadline: a shorter budget begun later still ends
+    first, and the longer one ends on time after it."""
+    loop = asyncio.get_running_loop()
+
+    async def waits(seconds: float) -> float:
+        return await timed(seconds, loop.create_future())
+
+    long = asyncio.create_task(waits(2.0))
+    await asyncio.sleep(0)  # its deadline is kept first
+    short = await waits(0.3)
+    assert 0.3 <= short < 0.3 + MARGIN
+    assert not long.done()
+    assert 2.0 <= await long < 2.0 + MARGIN
+
+
+async def test_replies_answered_set_no_timer_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a timer each was made, pushed on the loop's heap and cancelled on every Act
+    loop = asyncio.get_running_loop()
+    timers: list[float] = []
+    call_at = loop.call_at
+
+    def counted(when: float, *args: Any, **kwargs: Any) -> asyncio.TimerHandle:
+        timers.append(when)
+        return call_at(when, *args, **kwargs)
+
+    monkeypatch.setattr(loop, "call_at", counted)
+    with redis_budget(30):
+        for n in range(1000):
+            answered: asyncio.Future[int] = loop.create_future()
+            loop.call_soon(answered.set_result, n)
+            assert await within_budget(answered) == n
+    assert len(timers) <= 1
