@@ -40,8 +40,9 @@ def read_back(value: Any) -> Any:
 
     Plain data (dicts with string keys, lists, tuples, strings, integers, booleans and
     None) is copied, with every object's keys sorted as the round trip sorts them: a
-    seventh of the round trip's cost for an event's body, and less for a view. Anything
-    else (a float, a subclass, a key of another type) takes the round trip itself.
+    seventh of the round trip's cost for a small event body (0.5 against 3.6 us), nine
+    tenths of it for a large view. Anything else (a float, a subclass, a key of another
+    type) takes the round trip itself.
     """
     try:
         return _plain_copy(value)
