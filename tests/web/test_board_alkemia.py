@@ -40,8 +40,7 @@ WHOLE_GAME_SECONDS = 600.0
 DRAWN = "#board .drawn-alkemia .ak-field-svg"
 # a seat's Field turn after its roll: pawns to move, a site to use
 FIELD_PHASE = (
-    f"{MINE}"
-    " && document.querySelector('#board .ak-phase')?.textContent.includes('Field Phase')"
+    MINE + " && document.querySelector('#board .ak-phase')?.textContent.includes('Field Phase')"
     " && document.querySelectorAll('#board .ak-cell.legal').length > 1"
 )
 

@@ -28,7 +28,7 @@ def canonical(obj: Any) -> bytes:
     return _CANONICAL.encode(obj).encode()
 
 
-_PLAIN = frozenset({str, int, bool, type(None)})
+_SCALARS = frozenset({int, bool, type(None)})  # str is checked apart, for surrogates
 
 
 class _NotPlain(Exception):
@@ -56,7 +56,7 @@ def _plain_copy(value: Any) -> Any:
         if not value.isascii():
             value.encode()  # a lone surrogate fails here as it fails in canonical
         return value
-    if kind in _PLAIN:
+    if kind in _SCALARS:
         return value
     if kind is dict:
         out = {}
