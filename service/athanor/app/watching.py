@@ -8,11 +8,10 @@ every watcher of that audience (ShownCache), with what the API makes of it.
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
-
-from cachetools import FIFOCache, LRUCache
 
 from athanor.app.access import REISSUED, TOKEN_CHECK_SECONDS, HeldToken
 from athanor.app.auth import Caller, Unauthenticated
@@ -71,15 +70,23 @@ class Shown(dict[str, Any]):
 class ShownCache:
     """The recent events of each game as each audience sees them, for the watchers that
     come after the first. The oldest entries of a game, and the least recently watched
-    games, go first."""
+    games, go first.
+
+    Plain dicts (an OrderedDict for the games' recency): every watcher looks here for
+    every event, and cachetools' pure-Python lookups cost more than the rest of the
+    wording's share (bench_watch_path)."""
 
     def __init__(self, games: int = CACHE_GAMES, per_game: int = SHOWN_PER_GAME) -> None:
+        self.games = games
         self.per_game = per_game
-        self._games: LRUCache[str, FIFOCache[ShownKey, Shown]] = LRUCache(maxsize=games)
+        self._games: OrderedDict[str, dict[ShownKey, Shown]] = OrderedDict()
 
     def get(self, game_id: str, key: ShownKey) -> Shown | None:
         entries = self._games.get(game_id)
-        return None if entries is None else entries.get(key)
+        if entries is None:
+            return None
+        self._games.move_to_end(game_id)
+        return entries.get(key)
 
     def entries(self, game_id: str) -> list[tuple[ShownKey, Shown]]:
         entries = self._games.get(game_id)
@@ -88,8 +95,14 @@ class ShownCache:
     def put(self, game_id: str, key: ShownKey, shown: Shown) -> Shown:
         entries = self._games.get(game_id)
         if entries is None:
-            entries = self._games[game_id] = FIFOCache(maxsize=self.per_game)
+            entries = self._games[game_id] = {}
+            if len(self._games) > self.games:
+                self._games.popitem(last=False)
+        else:
+            self._games.move_to_end(game_id)
         entries[key] = shown
+        if len(entries) > self.per_game:
+            del entries[next(iter(entries))]  # the oldest put
         return shown
 
 
@@ -149,12 +162,37 @@ class Watching:
             raise Stopping() from None
         self.metrics.watchers(+1)
         try:
+            # one loop, not a generator of records under this one: every watcher runs
+            # it for every event, and each layer of generators costs (bench_watch_path)
+            held = held or HeldToken(caller)
+            checked = held.checked  # only a seat's token is looked at again
+            heartbeat = self.heartbeat_seconds
+            loop = asyncio.get_running_loop()
             last = from_version - 1
             wording = _names_key(names)
-            async for rec in self._followed(subscription, held or HeldToken(caller)):
+            quiet_since = loop.time()
+            while True:
+                # a heartbeat after heartbeat_seconds without a record; a held seat
+                # token looked at before each record and after TOKEN_CHECK_SECONDS
+                # without one (a reissue of it ends the watch)
+                wait = quiet_since + heartbeat - loop.time()
+                if checked:
+                    wait = min(wait, TOKEN_CHECK_SECONDS)
+                try:
+                    rec = await subscription.next(max(0.0, wait))
+                except StopAsyncIteration:  # the feeds closed under it
+                    raise Stopping() from None
+                if checked:
+                    if rec is not None and held.revoked_by(rec):
+                        raise Unauthenticated(REISSUED)
+                    await held.check()
+                now = loop.time()
                 if rec is None:
-                    yield Heartbeat(max(last, 0))
+                    if now - quiet_since >= heartbeat:
+                        quiet_since = now
+                        yield Heartbeat(max(last, 0))
                     continue
+                quiet_since = now
                 last = rec.version
                 renamed = _renamed(names, rec)
                 if renamed is not names:
@@ -165,29 +203,6 @@ class Watching:
         finally:
             self.metrics.watchers(-1)
             self._close_behind(subscription)
-
-    async def _followed(
-        self, subscription: Subscription, held: HeldToken
-    ) -> AsyncIterator[Record | None]:
-        """The subscription's records, and None after each heartbeat_seconds without
-        one. A held seat token is looked at before each record and after each
-        TOKEN_CHECK_SECONDS without one; a reissue of it ends the watch."""
-        loop = asyncio.get_running_loop()
-        quiet_since = loop.time()
-        while True:
-            wait = quiet_since + self.heartbeat_seconds - loop.time()
-            if held.checked:
-                wait = min(wait, TOKEN_CHECK_SECONDS)
-            try:
-                rec = await subscription.next(max(0.0, wait))
-            except StopAsyncIteration:  # the feeds closed under it
-                raise Stopping() from None
-            if rec is not None and held.revoked_by(rec):
-                raise Unauthenticated(REISSUED)
-            await held.check()
-            if rec is not None or loop.time() - quiet_since >= self.heartbeat_seconds:
-                quiet_since = loop.time()
-                yield rec
 
     def _shown_once(
         self,
