@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import gc
 import itertools
 import json
 import math
@@ -241,6 +242,12 @@ class Watchers:
 def watcher_role(argv: list[str]) -> None:
     address, path, request_hex, count, per_channel, out = argv
     request = bytes.fromhex(request_hex)
+    # no collector in the watcher processes: started together and receiving alike, they
+    # ran their full collections at the same moment (about 25 ms of CPU each, 45-85 ms
+    # apart from it), which took both cores from the server and the actor and made the
+    # slowest Acts of a run with four of them, the broadcast's too. Spectators run on
+    # machines of their own; a run is short, and what it receives is freed by counts
+    gc.disable()
     asyncio.run(watch_streams(address, path, request, int(count), int(per_channel), Path(out)))
 
 
