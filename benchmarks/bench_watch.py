@@ -3,7 +3,9 @@ game, next to a bare gRPC broadcast driven the same way.
 
 One actor (this process) sends Acts (a tally Tick) at a steady rate, open loop; W
 spectators watch the game from watcher processes of their own, so the client's Python
-bounds neither figure. Delivery is from the actor sending a request to a watcher
+bounds neither figure; those run without the collector, whose full collections, at
+the same moment in every one of them, took the machine from the server (see
+watcher_role). Delivery is from the actor sending a request to a watcher
 receiving its event (one clock: CLOCK_MONOTONIC is shared by every process here). The
 broadcast (benchmarks/broadcast_server.py) gets the same treatment: the actor Publishes
 a real WatchResponse's bytes with the sequence number as its version, and the watchers
@@ -242,11 +244,12 @@ class Watchers:
 def watcher_role(argv: list[str]) -> None:
     address, path, request_hex, count, per_channel, out = argv
     request = bytes.fromhex(request_hex)
-    # no collector in the watcher processes: started together and receiving alike, they
-    # ran their full collections at the same moment (about 25 ms of CPU each, 45-85 ms
-    # apart from it), which took both cores from the server and the actor and made the
-    # slowest Acts of a run with four of them, the broadcast's too. Spectators run on
-    # machines of their own; a run is short, and what it receives is freed by counts
+    # no collector here: the watcher processes, started together and receiving alike,
+    # ran their full collections at the same moment (about 25 ms of CPU and up to 85 ms
+    # of wall time each), which took both cores from the server and the actor and made
+    # the slowest Acts of a run with four of them, the broadcast's too. Spectators run
+    # on machines of their own; a run is short, and reference counting frees what it
+    # receives
     gc.disable()
     asyncio.run(watch_streams(address, path, request, int(count), int(per_channel), Path(out)))
 
