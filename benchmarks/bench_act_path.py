@@ -22,24 +22,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
-import os
-import tempfile
 import time
 import uuid
-from pathlib import Path
 from typing import Any
 
 from athanor.api.servicer import AthanorServicer
-from athanor.app.kinds import Kinds
 from athanor.app.service import GameService
-from athanor.server.logs import logging_off_loop
-from athanor.server.runtime import settle_gc
-from athanor.store import EmbeddedRedis, GameFeeds, RedisEventStore, connect
 from athanor.v1 import athanor_pb2 as pb
 from benchmarks._harness import say
-from benchmarks.tally_game import GAME, KIND, TICK
+from benchmarks._in_process import by_turns, report, run_quietly, tally_service
+from benchmarks.tally_game import KIND, TICK
 
 LAYERS = ("commands", "servicer")
 TICK_JSON = json.dumps({"type": TICK})
@@ -92,29 +85,12 @@ async def run(
 
 
 async def main_async(seconds: float, rounds: int, loops: int) -> None:
-    with (
-        tempfile.TemporaryDirectory(prefix="athanor-bench-") as tmp,
-        EmbeddedRedis(Path(tmp) / "redis") as redis_server,
-    ):
-        client = await connect(redis_server.url)
-        feeds = GameFeeds(client)
-        service = GameService(RedisEventStore(client), feeds, Kinds([GAME]))
-        try:
-            games = [await service.tables.create(KIND, 1, {}) for _ in range(loops)]
-            settle_gc()
-            rounds_of: dict[str, list[tuple[float, int]]] = {layer: [] for layer in LAYERS}
-            for n in range(rounds):
-                # the order turns each round, as bench_act's sides do
-                for layer in LAYERS if n % 2 == 0 else LAYERS[::-1]:
-                    rounds_of[layer].append(await run(service, layer, games, seconds))
-            for layer, measured in rounds_of.items():
-                each = " ".join(f"{cpu / acts * 1e6:.1f}" for cpu, acts in measured)
-                pooled = sum(cpu for cpu, _ in measured) / sum(acts for _, acts in measured)
-                say(f"{layer}: {pooled * 1e6:.1f} us of the loop's CPU per Act (rounds: {each})")
-        finally:
-            await service.bots.stop()
-            await feeds.close()
-            await client.aclose()
+    async with tally_service() as service:
+        games = [await service.tables.create(KIND, 1, {}) for _ in range(loops)]
+        rounds_of = await by_turns(
+            LAYERS, rounds, lambda layer: run(service, layer, games, seconds)
+        )
+        report(rounds_of, "Act")
 
 
 def main() -> None:
@@ -127,13 +103,7 @@ def main() -> None:
         f"bench_act_path: {args.loops} loops in-process, {args.seconds:g}s a round, "
         f"{args.rounds} rounds of each layer"
     )
-    # the log line per Act goes through the server's writer thread, to nowhere
-    with (
-        open(os.devnull, "w") as nowhere,
-        contextlib.redirect_stderr(nowhere),
-        logging_off_loop(),
-    ):
-        asyncio.run(main_async(args.seconds, args.rounds, args.loops))
+    run_quietly(main_async(args.seconds, args.rounds, args.loops))
 
 
 if __name__ == "__main__":

@@ -24,25 +24,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import os
-import tempfile
 import time
 import uuid
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 from athanor.api.servicer import AthanorServicer
 from athanor.app.auth import SPECTATOR
-from athanor.app.kinds import Kinds
 from athanor.app.service import GameService
-from athanor.server.logs import logging_off_loop
-from athanor.server.runtime import settle_gc
-from athanor.store import EmbeddedRedis, GameFeeds, RedisEventStore, connect
 from athanor.v1 import athanor_pb2 as pb
 from benchmarks._harness import say
-from benchmarks.tally_game import GAME, KIND, TICK
+from benchmarks._in_process import by_turns, report, run_quietly, tally_service
+from benchmarks.tally_game import KIND, TICK
 
 LAYERS = ("watching", "servicer")
 WARM_UP_ACTS = 20
@@ -120,30 +113,11 @@ async def run(service: GameService, layer: str, watchers: int, acts: int) -> tup
 
 
 async def main_async(watchers: int, acts: int, rounds: int) -> None:
-    with (
-        tempfile.TemporaryDirectory(prefix="athanor-bench-") as tmp,
-        EmbeddedRedis(Path(tmp) / "redis") as redis_server,
-    ):
-        client = await connect(redis_server.url)
-        feeds = GameFeeds(client)
-        service = GameService(RedisEventStore(client), feeds, Kinds([GAME]))
-        try:
-            settle_gc()
-            rounds_of: dict[str, list[tuple[float, int]]] = {layer: [] for layer in LAYERS}
-            for n in range(rounds):
-                for layer in LAYERS if n % 2 == 0 else LAYERS[::-1]:
-                    rounds_of[layer].append(await run(service, layer, watchers, acts))
-            for layer, measured in rounds_of.items():
-                each = " ".join(f"{cpu / sent * 1e6:.1f}" for cpu, sent in measured)
-                pooled = sum(cpu for cpu, _ in measured) / sum(sent for _, sent in measured)
-                say(
-                    f"{layer}: {pooled * 1e6:.1f} us of the loop's CPU per delivery "
-                    f"(rounds: {each})"
-                )
-        finally:
-            await service.bots.stop()
-            await feeds.close()
-            await client.aclose()
+    async with tally_service() as service:
+        rounds_of = await by_turns(
+            LAYERS, rounds, lambda layer: run(service, layer, watchers, acts)
+        )
+        report(rounds_of, "delivery")
 
 
 def main() -> None:
@@ -156,12 +130,7 @@ def main() -> None:
         f"bench_watch_path: {args.watchers} watchers in-process, {args.acts} Acts a round, "
         f"{args.rounds} rounds of each layer"
     )
-    with (
-        open(os.devnull, "w") as nowhere,
-        contextlib.redirect_stderr(nowhere),
-        logging_off_loop(),
-    ):
-        asyncio.run(main_async(args.watchers, args.acts, args.rounds))
+    run_quietly(main_async(args.watchers, args.acts, args.rounds))
 
 
 if __name__ == "__main__":
