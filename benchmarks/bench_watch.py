@@ -3,10 +3,11 @@ game, next to a bare gRPC broadcast driven the same way.
 
 One actor (this process) sends Acts (a tally Tick) at a steady rate, open loop; W
 spectators watch the game from watcher processes of their own, so the client's Python
-bounds neither figure; those run without the collector, whose full collections, at
-the same moment in every one of them, took the machine from the server (see
-watcher_role). Delivery is from the actor sending a request to a watcher
-receiving its event (one clock: CLOCK_MONOTONIC is shared by every process here). The
+bounds neither figure. Those run without the collector: started together and receiving
+alike, they ran full collections at the same moment (25 ms of CPU each), which took
+both cores and made the slowest Acts with four of them (spectators have machines of
+their own). Delivery is from the actor sending a request to a watcher receiving its
+event (one clock: CLOCK_MONOTONIC is shared by every process here). The
 broadcast (benchmarks/broadcast_server.py) gets the same treatment: the actor Publishes
 a real WatchResponse's bytes with the sequence number as its version, and the watchers
 Subscribe and parse each message as a WatchResponse.
@@ -183,20 +184,11 @@ class Watchers:
         n = max(1, min(plan.procs, count))
         shares = [count // n + (1 if i < count % n else 0) for i in range(n)]
         self.outs = [self.dir / f"w{i}.json" for i in range(n)]
+        role = [sys.executable, "-m", "benchmarks.bench_watch", "--role-watchers"]
+        given = [address, path, request.hex()]
         self.procs = [
             subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "benchmarks.bench_watch",
-                    "--role-watchers",
-                    address,
-                    path,
-                    request.hex(),
-                    str(share),
-                    str(plan.per_channel),
-                    str(out),
-                ],
+                [*role, *given, str(share), str(plan.per_channel), str(out)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 text=True,
@@ -244,13 +236,7 @@ class Watchers:
 def watcher_role(argv: list[str]) -> None:
     address, path, request_hex, count, per_channel, out = argv
     request = bytes.fromhex(request_hex)
-    # no collector here: the watcher processes, started together and receiving alike,
-    # ran their full collections at the same moment (about 25 ms of CPU and up to 85 ms
-    # of wall time each), which took both cores from the server and the actor and made
-    # the slowest Acts of a run with four of them, the broadcast's too. Spectators run
-    # on machines of their own; a run is short, and reference counting frees what it
-    # receives
-    gc.disable()
+    gc.disable()  # see the module's docstring; a run is short, and counts free the rest
     asyncio.run(watch_streams(address, path, request, int(count), int(per_channel), Path(out)))
 
 
