@@ -1,6 +1,7 @@
 """What the in-process benchmarks (bench_act_path, bench_watch_path) share: a
-GameService on a fresh embedded Redis, layers timed in alternate rounds, and a run
-whose log lines go through the server's writer thread to nowhere."""
+GameService on a fresh embedded Redis, a call's context as the servicer reads it,
+layers timed in alternate rounds, and a run whose log lines go through the server's
+writer thread to nowhere."""
 
 from __future__ import annotations
 
@@ -22,6 +23,20 @@ from benchmarks.tally_game import GAME
 
 # a round's (CPU seconds, units of work) for one layer
 Round = tuple[float, int]
+
+
+class Context:
+    """What the servicer reads of a gRPC call's context: its metadata (a seat's token,
+    or none for a spectator)."""
+
+    def __init__(self, token: str | None = None) -> None:
+        self.metadata = (("authorization", f"Bearer {token}"),) if token else ()
+
+    def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
+        return self.metadata
+
+    async def abort(self, code: Any, details: str, trailing: Any = None) -> None:
+        raise RuntimeError(f"{code}: {details}")
 
 
 @contextlib.asynccontextmanager

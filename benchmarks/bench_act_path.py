@@ -31,29 +31,14 @@ from athanor.api.servicer import AthanorServicer
 from athanor.app.service import GameService
 from athanor.v1 import athanor_pb2 as pb
 from benchmarks._harness import say
-from benchmarks._in_process import by_turns, report, run_quietly, tally_service
+from benchmarks._in_process import Context, Round, by_turns, report, run_quietly, tally_service
 from benchmarks.tally_game import KIND, TICK
 
 LAYERS = ("commands", "servicer")
 TICK_JSON = json.dumps({"type": TICK})
 
 
-class Context:
-    """What the servicer reads of a gRPC call's context: its metadata."""
-
-    def __init__(self, token: str) -> None:
-        self.metadata = (("authorization", f"Bearer {token}"),)
-
-    def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
-        return self.metadata
-
-    async def abort(self, code: Any, details: str, trailing: Any = None) -> None:
-        raise RuntimeError(f"{code}: {details}")
-
-
-async def run(
-    service: GameService, layer: str, games: list[Any], seconds: float
-) -> tuple[float, int]:
+async def run(service: GameService, layer: str, games: list[Any], seconds: float) -> Round:
     """The loop thread's CPU over `seconds` of `layer` (after a second's warm-up), and
     the Acts made in them."""
     servicer = AthanorServicer(service)

@@ -236,7 +236,7 @@ class Watchers:
 def watcher_role(argv: list[str]) -> None:
     address, path, request_hex, count, per_channel, out = argv
     request = bytes.fromhex(request_hex)
-    gc.disable()  # see the module's docstring; a run is short, and counts free the rest
+    gc.disable()  # see the module's docstring; reference counting frees what it receives
     asyncio.run(watch_streams(address, path, request, int(count), int(per_channel), Path(out)))
 
 

@@ -8,8 +8,8 @@ server runs with). W spectators watch one tally game from its first version whil
 actor acts in it; each Act waits until every watcher has its event, so the fan-outs
 do not overlap. Two layers are timed in alternate rounds:
 
-  watching  `service.watching.watch`: the feed's hand-over, the pacer's turn, the
-            seat token's check and the shared wording;
+  watching  `service.watching.watch`: the feed's hand-over, the pacer's turn and the
+            shared wording (a spectator has no token to look at again);
   servicer  `AthanorServicer.Watch`, as gRPC iterates it: the above, the shared API
             message and the stream's Redis budget too.
 
@@ -34,21 +34,11 @@ from athanor.app.auth import SPECTATOR
 from athanor.app.service import GameService
 from athanor.v1 import athanor_pb2 as pb
 from benchmarks._harness import say
-from benchmarks._in_process import by_turns, report, run_quietly, tally_service
+from benchmarks._in_process import Context, Round, by_turns, report, run_quietly, tally_service
 from benchmarks.tally_game import KIND, TICK
 
 LAYERS = ("watching", "servicer")
 WARM_UP_ACTS = 20
-
-
-class Spectator:
-    """What the servicer reads of a gRPC call's context: no token, a spectator."""
-
-    def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
-        return ()
-
-    async def abort(self, code: Any, details: str, trailing: Any = None) -> None:
-        raise RuntimeError(f"{code}: {details}")
 
 
 class Seen:
@@ -69,9 +59,10 @@ class Seen:
 
 
 def stream(service: GameService, layer: str, game_id: str) -> AsyncIterator[Any]:
+    """A spectator's watch of `game_id` from its first version, through `layer`."""
     if layer == "servicer":
         request = pb.WatchRequest(game_id=game_id, from_version=1)
-        return AthanorServicer(service).Watch(request, Spectator())
+        return AthanorServicer(service).Watch(request, Context())
     return service.watching.watch(game_id, SPECTATOR, 1)
 
 
@@ -81,7 +72,7 @@ def version_of(item: Any) -> int | None:
     return item.get("v") if isinstance(item, dict) else None
 
 
-async def run(service: GameService, layer: str, watchers: int, acts: int) -> tuple[float, int]:
+async def run(service: GameService, layer: str, watchers: int, acts: int) -> Round:
     """The loop thread's CPU over `acts` Acts, each fanned out to `watchers`, and the
     deliveries made in them."""
     created = await service.tables.create(KIND, 1, {})
