@@ -26,7 +26,7 @@ broadcast's; with 1,000, Act p99 still <= 2x (the spectators may lag: their lag 
 printed); no event missed or repeated.
 
     python -m benchmarks.bench_watch [--seconds 10] [--watchers 1,200,500,1000] [--rate 20]
-        [--procs 1,4] [--per-channel 50] [--rounds 3] [--second-server]
+        [--procs 1,4] [--per-channel 50] [--max-batch 1] [--rounds 3] [--second-server]
 """
 
 from __future__ import annotations
@@ -118,8 +118,12 @@ async def watch_streams(
                 if msg.HasField("event"):
                     s.got.append((msg.event.version, when))
                     s.size = len(data)
-                    if msg.event.version >= last:
-                        return
+                elif msg.HasField("batch"):  # behind the head, with --max-batch above 1
+                    s.got.extend((event.version, when) for event in msg.batch.events)
+                else:
+                    continue
+                if s.got[-1][0] >= last:
+                    return
         except grpc.aio.AioRpcError:
             s.first.set()  # a stream that failed (a dropped watcher): what it lacks is missed
 
@@ -174,6 +178,7 @@ class Plan:
     seconds: float
     procs: int
     per_channel: int
+    max_batch: int  # the spectators' WatchRequest.max_batch
 
 
 class Watchers:
@@ -312,9 +317,7 @@ async def measure(
         await watchers.ready()
         cpu = sum(process.cpu_times()[:2])
         sent, latencies = await drive(send, plan.rate, plan.seconds)
-        last = max(sent)
-        first = first_version
-        missed, repeated, size, got = await watchers.finish(first, last)
+        missed, repeated, size, got = await watchers.finish(first_version, max(sent))
         cpu = sum(process.cpu_times()[:2]) - cpu
     finally:
         watchers.kill()
@@ -324,19 +327,8 @@ async def measure(
     behind = len(late) / count
     catch_up = max(late) - last_send if late else 0.0
     cpu_us = cpu / len(got) * 1e6 if got else math.nan
-    return Result(
-        name,
-        count,
-        plan.procs,
-        latencies,
-        deliveries,
-        missed,
-        repeated,
-        size,
-        behind,
-        catch_up,
-        cpu_us,
-    )
+    made = (latencies, deliveries, missed, repeated, size, behind, catch_up, cpu_us)
+    return Result(name, count, plan.procs, *made)
 
 
 async def run_broadcast(
@@ -376,7 +368,9 @@ async def run_athanor(
             got = await stub.Act(req, metadata=md)
             return got.last_version
 
-        request = pb.WatchRequest(game_id=game.game_id, from_version=1).SerializeToString()
+        request = pb.WatchRequest(
+            game_id=game.game_id, from_version=1, max_batch=plan.max_batch
+        ).SerializeToString()
         watchers = Watchers(watched.address, WATCH, request, count, plan)
         return await measure(name, send, watchers, 2, count, plan, watched)
 
@@ -466,7 +460,8 @@ async def main_async(
     say(
         f"bench_watch: W in {counts}, {plan.rate:g} sends/s for {plan.seconds:g}s "
         f"(+{WARMUP_SECONDS:g}s not counted), watchers in {layouts} client processes, "
-        f"{plan.per_channel} streams per channel, {rounds} rounds"
+        f"{plan.per_channel} streams per channel, up to {plan.max_batch or 1} events a "
+        f"message, {rounds} rounds"
     )
     results: list[Result] = []
     with tempfile.TemporaryDirectory(prefix="athanor-bench-") as tmp:
@@ -573,6 +568,12 @@ def main() -> None:
         "--per-channel", type=int, default=50, help="watch streams per client channel"
     )
     parser.add_argument(
+        "--max-batch",
+        type=int,
+        default=1,
+        help="the spectators' WatchRequest.max_batch: events in one message at most",
+    )
+    parser.add_argument(
         "--rounds",
         type=int,
         default=3,
@@ -587,7 +588,9 @@ def main() -> None:
         parser.error("--watchers, --procs, --per-channel and --rounds must be >= 1")
     if args.seconds <= 0 or args.rate <= 0:
         parser.error("--seconds and --rate must be > 0")
-    plan = Plan(args.rate, args.seconds, layouts[0], args.per_channel)
+    if not 0 <= args.max_batch <= 64:
+        parser.error("--max-batch must be 0 to 64")
+    plan = Plan(args.rate, args.seconds, layouts[0], args.per_channel, args.max_batch)
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(main_async(counts, layouts, args.second_server, plan, args.rounds))
 

@@ -122,6 +122,24 @@ async def test_a_log_read_with_a_reissued_token_ends_at_the_reissue(services: Se
     assert got == list(range(1, result.last_version))
 
 
+async def test_a_batched_watch_sends_the_events_before_a_reissue_and_ends_there(
+    services: Services,
+) -> None:
+    first, second = services
+    created = await first.tables.create("crucible", 2, {})
+    gid, old = created.game_id, created.tokens[1]
+    await play(first, gid, 2)
+    held = await second.access.hold(gid, old)  # the other server caches the old token
+    _, result = await first.commands.reissue(gid, OPERATOR, 1)
+    await play(first, gid, 2)
+    got: list[list[int]] = []
+    with pytest.raises(Unauthenticated, match=REISSUED):
+        async for item in second.watching.watch(gid, held.caller, 1, held, 64):
+            got.append([s["v"] for s in item] if isinstance(item, list) else [item["v"]])
+    # all at hand in one message, cut before the reissue: nothing from it on
+    assert got == [list(range(1, result.last_version))]
+
+
 @pytest.mark.parametrize(
     "times",
     [

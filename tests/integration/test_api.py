@@ -304,3 +304,49 @@ def test_command_ids_are_per_game(server: ServerProcess) -> None:
     first = act(stub, a, ta[1], legal(stub, a, ta[1])[0], command_id=same)
     second = act(stub, b, tb[1], legal(stub, b, tb[1])[0], command_id=same)
     assert not first.duplicate and not second.duplicate
+
+
+@pytest.mark.parametrize("most", [-1, 65, 1 << 30])
+def test_a_watch_asking_for_too_many_events_a_message_is_refused_in_our_words(
+    server: ServerProcess, most: int
+) -> None:
+    game_id, tokens = new_game(server)
+    request = pb.WatchRequest(game_id=game_id, max_batch=most)
+    with pytest.raises(grpc.RpcError) as refused:
+        next(iter(server.stub().Watch(request, metadata=bearer(tokens[1]))))
+    assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert refused.value.details() == f"max_batch is 0 to 64 events, not {most}"
+
+
+def test_a_batched_watch_sends_the_history_together_then_each_live_event(
+    server: ServerProcess,
+) -> None:
+    game_id, tokens = new_game(server, seats=2)
+    stub = server.stub()
+
+    def move() -> int:
+        """The first legal command of the first seat that has one; its seat."""
+        seat = next(s for s in (1, 2) if legal(stub, game_id, tokens[s]))
+        act(stub, game_id, tokens[seat], legal(stub, game_id, tokens[seat])[0])
+        return seat
+
+    for _ in range(3):
+        move()
+    head = view(stub, game_id, tokens[2])["version"]
+    alone = stub.Watch(pb.WatchRequest(game_id=game_id, from_version=1), metadata=bearer(tokens[2]))
+    one_by_one = [item.event for _, item in zip(range(head), alone, strict=False)]
+    alone.cancel()
+
+    stream = stub.Watch(
+        pb.WatchRequest(game_id=game_id, from_version=1, max_batch=64), metadata=bearer(tokens[2])
+    )
+    first = next(stream)
+    assert first.WhichOneof("item") == "batch"
+    assert list(first.batch.events) == one_by_one  # the seat's redaction, as one by one
+    seat = move()
+    live = next(stream)
+    stream.cancel()
+    # the Act's events were sent as the stream waited: at the head, not behind
+    events = list(live.batch.events) if live.HasField("batch") else [live.event]
+    assert [e.version for e in events] == list(range(head + 1, head + 1 + len(events)))
+    assert events[0].seat == seat

@@ -159,6 +159,31 @@ async def test_waiting_subscribers_are_woken_in_the_pacers_turns(
         await sub.close()
 
 
+class Saturated(Pacer):
+    saturated = True  # type: ignore[assignment]  # as if players acted on a busy process
+
+
+async def test_records_at_hand_go_with_a_delivery_unless_the_process_is_saturated(
+    store: AnyStore, feeds: GameFeeds
+) -> None:
+    log = await new_game(store, "g", 1)
+    sub = await feeds.subscribe("g", 1)
+    assert await take(sub, 1) == log
+    await extend(store, "g", log, 5, "a")
+    await wait_until_async(lambda: len(sub._items) == 5, "the five queued")
+    assert await sub.next() == log[1]
+    assert sub.at_hand(3, 1 << 20) == log[2:5]  # in order, no more than asked
+    assert sub.at_hand(3, 1 << 20) == log[5:6]  # what is left
+    assert sub.at_hand(3, 1 << 20) == []
+    feeds.pacer = Saturated()
+    await extend(store, "g", log, 3, "b")
+    await wait_until_async(lambda: len(sub._items) == 3, "the three queued")
+    assert await sub.next() == log[6]
+    assert sub.at_hand(3, 1 << 20) == []  # players first: one event a turn
+    assert [await sub.next(), await sub.next()] == log[7:9]
+    await sub.close()
+
+
 async def test_a_subscriber_that_never_reads_is_dropped_alone(
     store: AnyStore, make_feeds: MakeFeeds
 ) -> None:

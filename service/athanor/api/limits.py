@@ -36,6 +36,7 @@ MAX_MESSAGE_CHARS = 400  # of any error message (a status must fit gRPC's traile
 MAX_CODE_CHARS = 32  # a join code as typed (10 symbols, with dashes and spaces)
 MAX_NAME_INPUT = 256  # a seat's name as typed, before it is cleaned to 24 characters
 MAX_LEVEL = 16  # a bot's level
+MAX_BATCH = 64  # events in one message of a watch
 
 HEX = re.compile(r"[0-9a-fA-F]*")
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
@@ -199,6 +200,13 @@ def check_seat(seat: int) -> int:
     if seat < 0:
         raise BadCommand("seat is 1 or more (0: any free seat)")
     return seat
+
+
+def check_max_batch(most: int) -> int:
+    """WatchRequest.max_batch: 0 to MAX_BATCH events in a message, 0 meaning 1."""
+    if not 0 <= most <= MAX_BATCH:
+        raise BadCommand(f"max_batch is 0 to {MAX_BATCH} events, not {most}")
+    return max(1, most)
 
 
 def check_move_seconds(seconds: int) -> int:

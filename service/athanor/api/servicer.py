@@ -380,14 +380,19 @@ class AthanorServicer(pb_grpc.AthanorServicer):
         held = await self.service.access.hold(game_id, bearer(context))
         if request.from_version < 0:
             raise BadCommand("from_version must be 1 or more (0 means 1)")
+        most = limits.check_max_batch(request.max_batch)
         watch = self.service.watching.watch
-        async for item in watch(game_id, held.caller, request.from_version or 1, held):
+        async for item in watch(game_id, held.caller, request.from_version or 1, held, most):
             if isinstance(item, Heartbeat):
                 yield pb.WatchResponse(heartbeat=pb.Heartbeat(head_version=item.head_version))
             elif isinstance(item, Shown):
                 # one message per audience, the same object for each of its watchers: the
                 # gRPC serializer (add_athanor) then encodes it once for all of them
                 yield item.memo("WatchResponse", _watch_response)
+            elif isinstance(item, list):
+                # a batch is one watcher's own; its events are made once for all
+                events = [shown.memo("Event", event_message) for shown in item]
+                yield pb.WatchResponse(batch=pb.EventBatch(events=events))
             else:
                 yield _watch_response(item)
 

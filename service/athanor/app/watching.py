@@ -35,9 +35,14 @@ SHOWN_PER_GAME = 128
 # of thousands would otherwise take a pooled connection each (the feeds bound their
 # own reads alike: store.feed.READS_AT_ONCE)
 STARTS_AT_ONCE = 64
+# the stored bytes of the events sent together in one message at most (a client's
+# limit on a message it receives is 4 MiB by default)
+BATCH_BYTES = 1024 * 1024
 # what a watch's wording depends on besides the event: each seat's display name
 NamesKey = tuple[tuple[int, str], ...]
 ShownKey = tuple[int, str, int | None, NamesKey]
+# how the events of one message end a watch (Watching._shown_batch)
+REVOKED, ENDED = "revoked", "ended"
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,22 @@ class Shown(dict[str, Any]):
         if made is None:
             made = self._memo[kind] = make(self)
         return made
+
+
+class Wording:
+    """The display names a watch words its events with, and their key in the
+    ShownCache, followed as seats fill."""
+
+    __slots__ = ("key", "names")
+
+    def __init__(self, names: dict[int, str]) -> None:
+        self.names = names
+        self.key = _names_key(names)
+
+    def follow(self, rec: Record) -> None:
+        renamed = _renamed(self.names, rec)
+        if renamed is not self.names:
+            self.names, self.key = renamed, _names_key(renamed)
 
 
 class ShownCache:
@@ -136,13 +157,20 @@ class Watching:
         closing.add_done_callback(self._closing.discard)
 
     async def watch(
-        self, game_id: str, caller: Caller, from_version: int = 1, held: HeldToken | None = None
-    ) -> AsyncIterator[JSON | Heartbeat]:
+        self,
+        game_id: str,
+        caller: Caller,
+        from_version: int = 1,
+        held: HeldToken | None = None,
+        most: int = 1,
+    ) -> AsyncIterator[JSON | list[Shown] | Heartbeat]:
         """Every event from `from_version` on as `caller` may see it, then live.
 
         Yields a Heartbeat whenever nothing happened for heartbeat_seconds. `held` is
         the caller's token, looked at again as the watch runs: once it is reissued the
-        watch ends (Unauthenticated) before another event.
+        watch ends (Unauthenticated) before another event. With `most` above 1, the
+        events already at hand after the next one come with it, up to `most` in a list
+        (a watcher behind the head is sent fewer messages); one alone comes as itself.
         """
         async with turn(self._starting):  # a stalled Redis: UNAVAILABLE in time
             head = await self.store.head(game_id)  # NOT_FOUND first
@@ -169,7 +197,8 @@ class Watching:
             heartbeat = self.heartbeat_seconds
             loop = asyncio.get_running_loop()
             last = from_version - 1
-            wording = _names_key(names)
+            wording = Wording(names)
+            sees_as = caller.sees_as
             quiet_since = loop.time()
             while True:
                 # a heartbeat after heartbeat_seconds without a record; a held seat
@@ -193,37 +222,57 @@ class Watching:
                         yield Heartbeat(max(last, 0))
                     continue
                 quiet_since = now
-                last = rec.version
-                renamed = _renamed(names, rec)
-                if renamed is not names:
-                    names, wording = renamed, _names_key(renamed)
-                yield self._shown_once(game_id, rec, caller.sees_as, rules, names, wording)
-                if rec.type == game.GAME_ENDED:
+                batch = [rec]
+                if most > 1:
+                    batch += subscription.at_hand(most - 1, BATCH_BYTES - len(rec.data))
+                shown, end = self._shown_batch(game_id, batch, sees_as, rules, wording, held)
+                last = shown[-1]["v"]
+                yield shown[0] if len(shown) == 1 else shown
+                if end == REVOKED:
+                    raise Unauthenticated(REISSUED)
+                if end == ENDED:
                     return  # the last event of a finished game ends the stream
         finally:
             self.metrics.watchers(-1)
             self._close_behind(subscription)
 
-    def _shown_once(
+    def _shown_batch(
         self,
         game_id: str,
-        rec: Record,
+        batch: list[Record],
         sees_as: int | None,
         rules: Rules,
-        names: dict[int, str],
-        wording: NamesKey,
+        wording: Wording,
+        held: HeldToken,
+    ) -> tuple[list[Shown], str]:
+        """The records of one message as the audience sees them, up to the first that
+        ends the watch, and how it ends: REVOKED before a reissue of the held token (the
+        first record was looked at already), ENDED after GameEnded, else ""."""
+        shown: list[Shown] = []
+        for i, rec in enumerate(batch):
+            if i and held.revoked_by(rec):
+                return shown, REVOKED
+            wording.follow(rec)
+            shown.append(self._shown_once(game_id, rec, sees_as, rules, wording))
+            if rec.type == game.GAME_ENDED:
+                return shown, ENDED
+        return shown, ""
+
+    def _shown_once(
+        self, game_id: str, rec: Record, sees_as: int | None, rules: Rules, wording: Wording
     ) -> Shown:
-        """`rec` as the audience `sees_as` sees it, worded with `names` (whose key is
-        `wording`): redacted and worded once per (version, audience, names), then shared
-        by every watcher of that audience, with what the API makes of it (Shown.memo).
-        The operator watches as the public does (Caller.sees_as is None), so the
-        audiences are the public and each seat."""
+        """`rec` as the audience `sees_as` sees it, in `wording`: redacted and worded
+        once per (version, audience, names), then shared by every watcher of that
+        audience, with what the API makes of it (Shown.memo). The operator watches as
+        the public does (Caller.sees_as is None), so the audiences are the public and
+        each seat."""
         cache = self.shown_cache
-        key = (rec.version, rec.hash, sees_as, wording)
+        key = (rec.version, rec.hash, sees_as, wording.key)
         shown = cache.get(game_id, key)
         if shown is None:
             report = hook_reporter(self.metrics, game_id, rules, rec.version)
-            shown = cache.put(game_id, key, Shown(_shown(rec, sees_as, rules, report, names)))
+            made = _shown(rec, sees_as, rules, report, wording.names)
+            shown = cache.put(game_id, key, Shown(made))
         return shown
 
     async def _watch_archived(

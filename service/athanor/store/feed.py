@@ -199,6 +199,34 @@ class Subscription:
                 await self._feeds.pacer.turn()
             return rec
 
+    def at_hand(self, most: int, room: int) -> list[Record]:
+        """Up to `most` of the next records that are already here, of `room` stored
+        bytes in all, taken without a wait or a turn of their own: they go with the
+        delivery whose turn next() took, for a watcher that asked for several events in
+        a message. None past the history read so far or at a gap (next() reads on and
+        handles both), and none while the process is saturated (store.pacing)."""
+        got: list[Record] = []
+        pacer = self._feeds.pacer
+        if pacer.saturated:
+            return got  # players first: the watcher falls behind, one event a turn
+        while len(got) < most and self._error is None and not (self._dropped or self._closed):
+            if self._pending:
+                queue = self._pending
+            elif self._live and self._items:
+                queue = self._items
+            else:
+                break
+            rec = queue[0]
+            if rec.version > self._next or (rec.version == self._next and len(rec.data) > room):
+                break
+            queue.popleft()
+            if rec.version == self._next:
+                room -= len(rec.data)
+                self._next += 1
+                got.append(rec)
+        pacer.carried(len(got))
+        return got
+
     async def _history_step(self, loop: asyncio.AbstractEventLoop, deadline: float | None) -> bool:
         """Read the next chunk of history; False when the deadline came first. The read
         runs in a task of its own so that a timeout never cuts a Redis call in half."""
