@@ -18,6 +18,7 @@ from grpc_status import rpc_status
 from athanor.v1 import athanor_pb2 as pb
 from tests.integration.helpers import act, bearer, code_of, legal, new_game, view
 from tests.server_process import ServerProcess
+from tests.waiting import wait_until
 
 
 def test_health_and_reflection_are_served(server: ServerProcess) -> None:
@@ -318,11 +319,12 @@ def test_a_watch_asking_for_too_many_events_a_message_is_refused_in_our_words(
     assert refused.value.details() == f"max_batch is 0 to 64 events, not {most}"
 
 
-def test_a_batched_watch_sends_the_history_together_then_each_live_event(
+def test_a_batched_watch_sends_one_event_a_message_while_players_act_then_batches(
     server: ServerProcess,
 ) -> None:
     game_id, tokens = new_game(server, seats=2)
     stub = server.stub()
+    seat2 = bearer(tokens[2])
 
     def move() -> int:
         """The first legal command of the first seat that has one; its seat."""
@@ -333,20 +335,33 @@ def test_a_batched_watch_sends_the_history_together_then_each_live_event(
     for _ in range(3):
         move()
     head = view(stub, game_id, tokens[2])["version"]
-    alone = stub.Watch(pb.WatchRequest(game_id=game_id, from_version=1), metadata=bearer(tokens[2]))
+    alone = stub.Watch(pb.WatchRequest(game_id=game_id, from_version=1), metadata=seat2)
     one_by_one = [item.event for _, item in zip(range(head), alone, strict=False)]
     alone.cancel()
 
+    batched = pb.WatchRequest(game_id=game_id, from_version=1, max_batch=64)
+    firsts: dict[str, list[pb.Event]] = {}
+
+    def first_is_a_batch() -> bool:
+        """A new watch's first message: one event while the players act (a call came
+        within the last second), every event at hand in one batch once they pause."""
+        stream = stub.Watch(batched, metadata=seat2)
+        got = next(stream)
+        stream.cancel()
+        kind = got.WhichOneof("item")
+        firsts[kind] = list(got.batch.events) if kind == "batch" else [got.event]
+        return kind == "batch"
+
+    wait_until(first_is_a_batch, "a watch's first message to be a batch")
+    assert firsts["batch"] == one_by_one  # the seat's redaction, as one by one
+    assert firsts.get("event", one_by_one[:1]) == one_by_one[:1]
+
     stream = stub.Watch(
-        pb.WatchRequest(game_id=game_id, from_version=1, max_batch=64), metadata=bearer(tokens[2])
+        pb.WatchRequest(game_id=game_id, from_version=head + 1, max_batch=64), metadata=seat2
     )
-    first = next(stream)
-    assert first.WhichOneof("item") == "batch"
-    assert list(first.batch.events) == one_by_one  # the seat's redaction, as one by one
     seat = move()
     live = next(stream)
     stream.cancel()
-    # the Act's events were sent as the stream waited: at the head, not behind
-    events = list(live.batch.events) if live.HasField("batch") else [live.event]
-    assert [e.version for e in events] == list(range(head + 1, head + 1 + len(events)))
-    assert events[0].seat == seat
+    # sent while the player acts: one event in its own message
+    assert live.WhichOneof("item") == "event"
+    assert live.event.version == head + 1 and live.event.seat == seat

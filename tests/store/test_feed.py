@@ -159,11 +159,11 @@ async def test_waiting_subscribers_are_woken_in_the_pacers_turns(
         await sub.close()
 
 
-class Saturated(Pacer):
-    saturated = True  # type: ignore[assignment]  # as if players acted on a busy process
+class Acting(Pacer):
+    acting = True  # type: ignore[assignment]  # as if a request came just now
 
 
-async def test_records_at_hand_go_with_a_delivery_unless_the_process_is_saturated(
+async def test_records_at_hand_go_with_a_delivery_unless_the_players_act(
     store: AnyStore, feeds: GameFeeds
 ) -> None:
     log = await new_game(store, "g", 1)
@@ -175,7 +175,7 @@ async def test_records_at_hand_go_with_a_delivery_unless_the_process_is_saturate
     assert sub.at_hand(3, 1 << 20) == log[2:5]  # in order, no more than asked
     assert sub.at_hand(3, 1 << 20) == log[5:6]  # what is left
     assert sub.at_hand(3, 1 << 20) == []
-    feeds.pacer = Saturated()
+    feeds.pacer = Acting()
     await extend(store, "g", log, 3, "b")
     await wait_until_async(lambda: len(sub._items) == 3, "the three queued")
     assert await sub.next() == log[6]

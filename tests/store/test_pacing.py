@@ -9,8 +9,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-import pytest
-
 from athanor.store import pacing
 from athanor.store.pacing import Pacer
 from tests.waiting import wait_until_async
@@ -172,42 +170,3 @@ async def test_a_lasting_backlog_gets_the_whole_allowance_once_the_players_pause
     assert ticked(pacer, started) == 2  # saturated while a request came lately
     clock.now = 2 * pacing.SATURATED_SECONDS  # none since: the players paused
     assert ticked(pacer, started) == 8  # the whole allowance: the watchers catch up
-
-
-async def test_events_at_a_busy_rate_cut_the_allowance_while_the_players_act(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # watchers that take the events at hand together clear the backlog between two
-    # Acts, so none lasts: the rate of events over the last window shows the load
-    monkeypatch.setattr(pacing, "BUSY_EVENTS_PER_SECOND", 40)
-    pacer, clock, started = backlogged(8)
-    pacer.carried(24)  # the 8 deliveries carried 3 events each in all
-    pacer._tick()  # counted; nothing waits, so no backlog
-    for _ in range(8):
-        pacer.admit(counting(started))
-    assert len(started) == 16 and not pacer.saturated  # the window is not over
-    clock.now = pacing.SATURATED_SECONDS
-    pacer.begin_request()  # the players are acting
-    pacer.end_request()
-    pacer._tick()  # the window's end: 40 events in a second, the busy rate
-    assert pacer.saturated
-    for _ in range(8):
-        pacer.admit(counting(started))
-    assert len(started) == 18  # the smaller allowance
-    assert ticked(pacer, started) == 2
-    clock.now = 2.5 * pacing.SATURATED_SECONDS  # none since: the players paused
-    assert not pacer.saturated
-    assert ticked(pacer, started) == 4  # the rest, at the whole allowance
-
-
-async def test_events_below_the_busy_rate_leave_the_allowance_whole() -> None:
-    pacer, clock, started = backlogged(8)
-    pacer.carried(100)
-    pacer._tick()
-    clock.now = pacing.SATURATED_SECONDS
-    pacer.begin_request()
-    pacer.end_request()
-    pacer._tick()  # 108 events in the window: far below BUSY_EVENTS_PER_SECOND
-    for _ in range(8):
-        pacer.admit(counting(started))
-    assert len(started) == 16 and not pacer.saturated

@@ -204,11 +204,10 @@ class Subscription:
         bytes in all, taken without a wait or a turn of their own: they go with the
         delivery whose turn next() took, for a watcher that asked for several events in
         a message. None past the history read so far or at a gap (next() reads on and
-        handles both), and none while the process is saturated (store.pacing)."""
+        handles both), and none while the players act (store.pacing)."""
         got: list[Record] = []
-        pacer = self._feeds.pacer
-        if pacer.saturated:
-            return got  # players first: the watcher falls behind, one event a turn
+        if self._feeds.pacer.acting:
+            return got  # players first: one event a turn, as for any watcher
         while len(got) < most and self._error is None and not (self._dropped or self._closed):
             if self._pending:
                 queue = self._pending
@@ -224,7 +223,6 @@ class Subscription:
                 room -= len(rec.data)
                 self._next += 1
                 got.append(rec)
-        pacer.carried(len(got))
         return got
 
     async def _history_step(self, loop: asyncio.AbstractEventLoop, deadline: float | None) -> bool:

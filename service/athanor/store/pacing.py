@@ -24,14 +24,14 @@ up, the deliveries wait here, the watchers fall behind, and their subscriptions'
 queues fill until the slowest are dropped (SlowSubscriber).
 
 A watcher that asked for several events in a message (WatchRequest.max_batch) takes
-the events at hand with its delivery (`Subscription.at_hand`), so a backlog of them
-clears between two Acts and never lasts: the process is saturated too once the
-events handed out over the last `SATURATED_SECONDS` came at `BUSY_EVENTS_PER_SECOND`
-or more. While it is saturated and players act, a delivery carries one event, as
-for any watcher: batched watchers fall behind like the rest, and catch up in large
-batches once the players pause. (Without that, 1,000 batched watchers kept up, 5
-events behind, and the Act p99 went to 2.8-3.3x its value with one watcher; with it,
-2.14x, as one by one, the watchers caught up 2 s after the last Act against 10-15 s.)
+the events at hand with its delivery (`Subscription.at_hand`) only while the players
+pause (no request for `SATURATED_SECONDS`): while they act, a delivery carries one
+event, as for any watcher. Its backlog would clear between two Acts, so none would
+last to cut the allowance, and each event taken costs the server and the client
+their share: 1,000 batched watchers kept up, 5 events behind, with the Act p99 at
+2.8-3.3x its value with one watcher; told saturated by the rate of events as well, the
+allowance came and went and gave 2.1-2.4x. Once the players pause, the watchers catch
+up in batches: 1,000 of them in 2 s after the last Act, against 11-12 s one by one.
 
 (bench_watch, one watcher process: 32 a tick met both goals at 500 watchers in three
 runs of three and gave Act p99 2.9-3.9x at 1,000; 16 a tick gave 2.1x at 1,000 but
@@ -65,10 +65,6 @@ TICK_SECONDS = 0.001  # deliveries are counted per tick of this length
 MOST_PER_TICK = 32  # deliveries started in one tick while the process keeps up
 SATURATED_PER_TICK = 4  # ... once deliveries have waited without a break for
 SATURATED_SECONDS = 1.0  # this long, while a request came within this long
-# ... or once this many events a second were handed out over the last SATURATED_SECONDS:
-# watchers that take the events at hand together (WatchRequest.max_batch) clear their
-# backlog between two Acts, so only the rate of events shows a fan-out too large
-BUSY_EVENTS_PER_SECOND = 15_000
 # while a request is in flight: its next step waits behind this many deliveries at
 # most (a fixed share of the loop, say 70%, starved 500 watchers of one game when no
 # request was waiting, and 80% slowed the requests: bench_watch)
@@ -96,9 +92,6 @@ class Pacer:
         self._waiting: deque[Grant] = deque()
         self._loop: asyncio.AbstractEventLoop | None = None  # None: idle, no tick due
         self._backlog_since: float | None = None  # deliveries waiting without a break
-        self._carried = 0  # events handed out in this tick besides one per delivery
-        self._window = (0.0, 0)  # since when events are counted, and how many
-        self._busy = False  # the last window's events came at the busy rate
         # requests in flight, counted by the API around each call (begin/end_request)
         self.requests = 0
         self._last_request = -SATURATED_SECONDS  # the clock when the last one began
@@ -112,22 +105,16 @@ class Pacer:
         self.requests -= 1
 
     @property
-    def saturated(self) -> bool:
-        """Whether the process cannot keep up with its watchers while players act: then
-        a delivery carries one event (a watcher falls behind), and fewer start."""
-        since = self._backlog_since
-        if since is None and not self._busy:
-            return False
-        now = self.clock()
-        lasting = since is not None and now - since >= SATURATED_SECONDS
-        return now - self._last_request < SATURATED_SECONDS and (lasting or self._busy)
-
-    def carried(self, events: int) -> None:
-        """A delivery carries `events` more besides its own (counted for the rate)."""
-        self._carried += events
+    def acting(self) -> bool:
+        """Whether a request came within the last SATURATED_SECONDS: the players are
+        acting, so a delivery carries one event (Subscription.at_hand)."""
+        return self.clock() - self._last_request < SATURATED_SECONDS
 
     def _allowance(self) -> int:
-        allowance = self.saturated_per_tick if self.saturated else self.most_per_tick
+        allowance = self.most_per_tick
+        since = self._backlog_since
+        if since is not None and self.acting and self.clock() - since >= SATURATED_SECONDS:
+            allowance = self.saturated_per_tick
         # a request in flight lowers the allowance, never raises it
         return min(WHILE_REQUESTS, allowance) if self.requests else allowance
 
@@ -154,24 +141,12 @@ class Pacer:
         """Whether a delivery may start now, counting it if so."""
         if self._loop is not loop:  # idle: this one starts the count of a new tick
             self._loop, self._started = loop, 1
-            self._window, self._busy = (self.clock(), 0), False
             self._schedule(loop)
             return True
         if not self._waiting and self._started < self._allowance():
             self._started += 1
             return True
         return False
-
-    def _count(self, events: int) -> None:
-        """Add a tick's events to the window's; at the window's end, whether they came
-        at BUSY_EVENTS_PER_SECOND or more."""
-        since, count = self._window
-        count += events
-        now = self.clock()
-        if now - since >= SATURATED_SECONDS:
-            self._busy = count >= BUSY_EVENTS_PER_SECOND * (now - since)
-            since, count = now, 0
-        self._window = (since, count)
 
     def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
         # a timer, not call_soon: between ticks the loop may sleep in its poll, which
@@ -183,8 +158,7 @@ class Pacer:
         loop = self._loop
         if loop is None:
             return
-        self._count(self._started + self._carried)
-        active, self._started, self._carried = self._started > 0, 0, 0
+        active, self._started = self._started > 0, 0
         allowance = self._allowance()
         while self._waiting and self._started < allowance:
             if self._waiting.popleft()():  # a watcher that went away meanwhile is skipped
