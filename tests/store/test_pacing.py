@@ -170,3 +170,17 @@ async def test_a_lasting_backlog_gets_the_whole_allowance_once_the_players_pause
     assert ticked(pacer, started) == 2  # saturated while a request came lately
     clock.now = 2 * pacing.SATURATED_SECONDS  # none since: the players paused
     assert ticked(pacer, started) == 8  # the whole allowance: the watchers catch up
+
+
+async def test_the_players_act_from_a_request_until_none_came_for_a_while() -> None:
+    clock = Clock()
+    pacer = Pacer(clock=clock)
+    assert not pacer.acting  # no request yet
+    clock.now = 5.0
+    pacer.begin_request()
+    assert pacer.acting
+    pacer.end_request()
+    clock.now = 5.0 + pacing.SATURATED_SECONDS / 2
+    assert pacer.acting  # answered, but lately
+    clock.now = 5.0 + pacing.SATURATED_SECONDS
+    assert not pacer.acting  # a batched watcher may take the events at hand again

@@ -168,9 +168,10 @@ class Watching:
 
         Yields a Heartbeat whenever nothing happened for heartbeat_seconds. `held` is
         the caller's token, looked at again as the watch runs: once it is reissued the
-        watch ends (Unauthenticated) before another event. With `most` above 1, the
-        events already at hand after the next one come with it, up to `most` in a list
-        (a watcher behind the head is sent fewer messages); one alone comes as itself.
+        watch ends (Unauthenticated) before another event. With `most` above 1 and
+        the players pausing, the events already at hand after the next one come with
+        it, up to `most` in a list (a watcher behind the head is sent fewer messages);
+        one alone comes as itself.
         """
         async with turn(self._starting):  # a stalled Redis: UNAVAILABLE in time
             head = await self.store.head(game_id)  # NOT_FOUND first

@@ -31,7 +31,7 @@ last to cut the allowance, and each event taken costs the server and the client
 their share: 1,000 batched watchers kept up, 5 events behind, with the Act p99 at
 2.8-3.3x its value with one watcher; told saturated by the rate of events as well, the
 allowance came and went and gave 2.1-2.4x. Once the players pause, the watchers catch
-up in batches: 1,000 of them in 2 s after the last Act, against 11-12 s one by one.
+up in batches: 1,000 of them in 2 s after the last Act, against 9-12 s one by one.
 
 (bench_watch, one watcher process: 32 a tick met both goals at 500 watchers in three
 runs of three and gave Act p99 2.9-3.9x at 1,000; 16 a tick gave 2.1x at 1,000 but
