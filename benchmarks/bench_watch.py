@@ -51,6 +51,7 @@ import grpc
 import psutil
 import redis
 
+from athanor.api.limits import MAX_BATCH
 from athanor.store import EmbeddedRedis
 from athanor.v1 import athanor_pb2 as pb
 from athanor.v1 import athanor_pb2_grpc as pb_grpc
@@ -588,8 +589,8 @@ def main() -> None:
         parser.error("--watchers, --procs, --per-channel and --rounds must be >= 1")
     if args.seconds <= 0 or args.rate <= 0:
         parser.error("--seconds and --rate must be > 0")
-    if not 0 <= args.max_batch <= 64:
-        parser.error("--max-batch must be 0 to 64")
+    if not 0 <= args.max_batch <= MAX_BATCH:
+        parser.error(f"--max-batch must be 0 to {MAX_BATCH}")
     plan = Plan(args.rate, args.seconds, layouts[0], args.per_channel, args.max_batch)
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(main_async(counts, layouts, args.second_server, plan, args.rounds))

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import uuid
 from typing import Any
 
 import pytest
@@ -18,24 +17,18 @@ from athanor.app import watching
 from athanor.app.auth import OPERATOR, SPECTATOR, Caller
 from athanor.app.service import GameService
 from athanor.app.watching import Heartbeat, Shown
-from athanor.engine import game
-from tests.fixture_game.crucible import RULES
+from tests.app.test_fanout import finish
+from tests.app.test_reissued_tokens import play
 from tests.waiting import wait_until_async
 
 Services = tuple[GameService, GameService]
 AUDIENCES = [SPECTATOR, OPERATOR, Caller(seat=1), Caller(seat=2)]
 
 
-async def finished(service: GameService) -> tuple[str, int]:
-    """A two-seat game played to its end by the first legal command each time."""
+async def finished(service: GameService, seed: int = 1) -> tuple[str, int]:
+    """A two-seat game played to its end."""
     created = await service.tables.create("crucible", 2, {"rounds": "2"})
-    while True:
-        state = (await service.games.load(created.game_id)).state
-        legal = [(s, c) for s in (1, 2) for c in game.legal_commands(RULES, state, s)]
-        if not legal:
-            return created.game_id, state.version
-        seat, command = legal[0]
-        await service.commands.act(created.game_id, seat, command, uuid.uuid4().hex)
+    return created.game_id, await finish(service, created.game_id, 2, seed)
 
 
 async def messages(
@@ -108,11 +101,8 @@ async def test_a_lone_live_event_is_the_audiences_shared_object(services: Servic
     tasks = [asyncio.create_task(follow(most)) for most in got]
     try:
         for _ in range(4):
-            state = (await first.games.load(game_id)).state
-            legal = [(s, c) for s in (1, 2) for c in game.legal_commands(RULES, state, s)]
-            seat, command = legal[0]
-            result = await first.commands.act(game_id, seat, command, uuid.uuid4().hex)
-            version = result.last_version
+            await play(first, game_id, 1)
+            version = (await first.store.head(game_id)).version
             await wait_until_async(
                 lambda v=version: all(flat(g) and flat(g)[-1]["v"] == v for g in got.values()),
                 f"both watches to reach v{version}",

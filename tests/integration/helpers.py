@@ -58,14 +58,15 @@ def view(stub: pb_grpc.AthanorStub, game_id: str, token: str | None, at: int = 0
     }
 
 
-def play_one_command(stub: pb_grpc.AthanorStub, game_id: str, tokens: dict[int, str]) -> bool:
-    """Send the first legal command of the first seat that has one; False when none has."""
-    for _seat, token in sorted(tokens.items()):
+def play_one_command(stub: pb_grpc.AthanorStub, game_id: str, tokens: dict[int, str]) -> int:
+    """Send the first legal command of the first seat that has one; that seat, or 0
+    when none has."""
+    for seat, token in sorted(tokens.items()):
         commands = legal(stub, game_id, token)
         if commands:
             act(stub, game_id, token, commands[0])
-            return True
-    return False
+            return seat
+    return 0
 
 
 def code_of(call: Any) -> grpc.StatusCode:

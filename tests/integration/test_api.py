@@ -16,7 +16,15 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from grpc_status import rpc_status
 
 from athanor.v1 import athanor_pb2 as pb
-from tests.integration.helpers import act, bearer, code_of, legal, new_game, view
+from tests.integration.helpers import (
+    act,
+    bearer,
+    code_of,
+    legal,
+    new_game,
+    play_one_command,
+    view,
+)
 from tests.server_process import ServerProcess
 from tests.waiting import wait_until
 
@@ -325,15 +333,8 @@ def test_a_batched_watch_sends_one_event_a_message_while_players_act_then_batche
     game_id, tokens = new_game(server, seats=2)
     stub = server.stub()
     seat2 = bearer(tokens[2])
-
-    def move() -> int:
-        """The first legal command of the first seat that has one; its seat."""
-        seat = next(s for s in (1, 2) if legal(stub, game_id, tokens[s]))
-        act(stub, game_id, tokens[seat], legal(stub, game_id, tokens[seat])[0])
-        return seat
-
     for _ in range(3):
-        move()
+        assert play_one_command(stub, game_id, tokens)
     head = view(stub, game_id, tokens[2])["version"]
     alone = stub.Watch(pb.WatchRequest(game_id=game_id, from_version=1), metadata=seat2)
     one_by_one = [item.event for _, item in zip(range(head), alone, strict=False)]
@@ -359,7 +360,7 @@ def test_a_batched_watch_sends_one_event_a_message_while_players_act_then_batche
     stream = stub.Watch(
         pb.WatchRequest(game_id=game_id, from_version=head + 1, max_batch=64), metadata=seat2
     )
-    seat = move()
+    seat = play_one_command(stub, game_id, tokens)
     live = next(stream)
     stream.cancel()
     # sent while the player acts: one event in its own message

@@ -141,6 +141,11 @@ def _watch_response(shown: dict[str, Any]) -> pb.WatchResponse:
     return pb.WatchResponse(event=event_message(shown))
 
 
+def _shared_response(shown: Shown) -> pb.WatchResponse:
+    # its Event is the one a batch of the same audience carries (Shown.memo)
+    return pb.WatchResponse(event=shown.memo("Event", event_message))
+
+
 def event_message(shown: dict[str, Any]) -> pb.Event:
     command = shown.get("command")
     return pb.Event(
@@ -388,7 +393,7 @@ class AthanorServicer(pb_grpc.AthanorServicer):
             elif isinstance(item, Shown):
                 # one message per audience, the same object for each of its watchers: the
                 # gRPC serializer (add_athanor) then encodes it once for all of them
-                yield item.memo("WatchResponse", _watch_response)
+                yield item.memo("WatchResponse", _shared_response)
             elif isinstance(item, list):
                 # a batch is one watcher's own; its events are made once for all
                 events = [shown.memo("Event", event_message) for shown in item]

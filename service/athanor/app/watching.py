@@ -41,7 +41,7 @@ BATCH_BYTES = 1024 * 1024
 # what a watch's wording depends on besides the event: each seat's display name
 NamesKey = tuple[tuple[int, str], ...]
 ShownKey = tuple[int, str, int | None, NamesKey]
-# how the events of one message end a watch (Watching._shown_batch)
+# how the events of one message end a watch (Watching._message)
 REVOKED, ENDED = "revoked", "ended"
 
 
@@ -223,12 +223,12 @@ class Watching:
                         yield Heartbeat(max(last, 0))
                     continue
                 quiet_since = now
-                batch = [rec]
-                if most > 1:
-                    batch += subscription.at_hand(most - 1, BATCH_BYTES - len(rec.data))
-                shown, end = self._shown_batch(game_id, batch, sees_as, rules, wording, held)
-                last = shown[-1]["v"]
-                yield shown[0] if len(shown) == 1 else shown
+                # with a batch asked for, the records at hand after this one go with it
+                room = BATCH_BYTES - len(rec.data)
+                more = subscription.at_hand(most - 1, room) if most > 1 else []
+                item, end = self._message(game_id, rec, more, sees_as, rules, wording, held)
+                last = item[-1]["v"] if isinstance(item, list) else rec.version
+                yield item
                 if end == REVOKED:
                     raise Unauthenticated(REISSUED)
                 if end == ENDED:
@@ -237,27 +237,37 @@ class Watching:
             self.metrics.watchers(-1)
             self._close_behind(subscription)
 
-    def _shown_batch(
+    def _message(
         self,
         game_id: str,
-        batch: list[Record],
+        rec: Record,
+        more: list[Record],
         sees_as: int | None,
         rules: Rules,
         wording: Wording,
         held: HeldToken,
-    ) -> tuple[list[Shown], str]:
-        """The records of one message as the audience sees them, up to the first that
-        ends the watch, and how it ends: REVOKED before a reissue of the held token (the
-        first record was looked at already), ENDED after GameEnded, else ""."""
-        shown: list[Shown] = []
-        for i, rec in enumerate(batch):
-            if i and held.revoked_by(rec):
-                return shown, REVOKED
-            wording.follow(rec)
-            shown.append(self._shown_once(game_id, rec, sees_as, rules, wording))
-            if rec.type == game.GAME_ENDED:
-                return shown, ENDED
-        return shown, ""
+    ) -> tuple[Shown | list[Shown], str]:
+        """What one message carries, as the audience sees it: `rec`, alone or with the
+        records `more` after it (a batch) up to the first that ends the watch; and how
+        it ends the watch: REVOKED before a reissue of the held token (`rec` was looked
+        at already), ENDED after GameEnded, else ""."""
+        wording.follow(rec)
+        shown = self._shown_once(game_id, rec, sees_as, rules, wording)
+        if rec.type == game.GAME_ENDED:
+            return shown, ENDED
+        if not more:
+            return shown, ""
+        batch, end = [shown], ""
+        for after in more:
+            if held.revoked_by(after):
+                end = REVOKED
+                break
+            wording.follow(after)
+            batch.append(self._shown_once(game_id, after, sees_as, rules, wording))
+            if after.type == game.GAME_ENDED:
+                end = ENDED
+                break
+        return (batch if len(batch) > 1 else shown), end
 
     def _shown_once(
         self, game_id: str, rec: Record, sees_as: int | None, rules: Rules, wording: Wording

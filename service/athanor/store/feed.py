@@ -208,7 +208,9 @@ class Subscription:
         got: list[Record] = []
         if self._feeds.pacer.acting:
             return got  # players first: one event a turn, as for any watcher
-        while len(got) < most and self._error is None and not (self._dropped or self._closed):
+        if self._error is not None or self._dropped or self._closed:
+            return got  # next() raises
+        while len(got) < most:
             if self._pending:
                 queue = self._pending
             elif self._live and self._items:

@@ -108,13 +108,18 @@ class Pacer:
     def acting(self) -> bool:
         """Whether a request came within the last SATURATED_SECONDS: the players are
         acting, so a delivery carries one event (Subscription.at_hand)."""
-        return self.clock() - self._last_request < SATURATED_SECONDS
+        return self._acting_at(self.clock())
+
+    def _acting_at(self, now: float) -> bool:
+        return now - self._last_request < SATURATED_SECONDS
 
     def _allowance(self) -> int:
         allowance = self.most_per_tick
         since = self._backlog_since
-        if since is not None and self.acting and self.clock() - since >= SATURATED_SECONDS:
-            allowance = self.saturated_per_tick
+        if since is not None:
+            now = self.clock()
+            if self._acting_at(now) and now - since >= SATURATED_SECONDS:
+                allowance = self.saturated_per_tick
         # a request in flight lowers the allowance, never raises it
         return min(WHILE_REQUESTS, allowance) if self.requests else allowance
 
