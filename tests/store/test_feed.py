@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 import pytest
 import redis.asyncio as aioredis
@@ -133,24 +134,38 @@ async def test_many_subscribers_share_one_reader(store: AnyStore, feeds: GameFee
         assert await take(sub, 6) == log
 
 
+class Asked(Pacer):
+    """A pacer that notes what the feeds' fan-outs ask of it."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.asks: list[int] = []
+
+    def asked(self, deliveries: int) -> None:
+        self.asks.append(deliveries)
+        super().asked(deliveries)
+
+
 async def test_waiting_subscribers_are_woken_in_the_pacers_turns(
     store: AnyStore, feeds: GameFeeds
 ) -> None:
     """A live record wakes its waiting subscribers only as the pacer gives turns: the
     wake is the delivery's turn, and the others stay asleep meanwhile (not woken to
-    wait again on the pacer)."""
+    wait again on the pacer), and the fan-out tells the pacer how many deliveries it
+    asks for."""
     log = await new_game(store, "g", 1)
     subs = [await feeds.subscribe("g", 1) for _ in range(6)]
     for sub in subs:
         assert await take(sub, 1) == log
     # two turns a tick, and a tick only when the test calls one
-    feeds.pacer = Pacer(most_per_tick=2, tick_seconds=60)
+    feeds.pacer = Asked(most_per_tick=2, tick_seconds=60)
     takers = [asyncio.create_task(take(sub, 2)) for sub in subs]
     await wait_until_async(lambda: all(waiting(sub) for sub in subs), "all wait")
     await extend(store, "g", log, 1, "a")
     await wait_until_async(lambda: sum(t.done() for t in takers) == 2, "two delivered")
     asleep = [sub for sub, t in zip(subs, takers, strict=True) if not t.done()]
     assert len(asleep) == 4 and all(waiting(sub) and sub._items for sub in asleep)
+    assert feeds.pacer.asks == [6]  # one record for six subscribers
     feeds.pacer._tick()
     await wait_until_async(lambda: sum(t.done() for t in takers) == 4, "two more")
     feeds.pacer._tick()

@@ -108,6 +108,24 @@ async def test_a_backlog_that_lasts_cuts_the_allowance_until_it_clears() -> None
     assert len(started) == 48  # the whole allowance again
 
 
+async def test_a_demand_beyond_the_limit_cuts_the_allowance_without_waiting() -> None:
+    pacer, clock, started = backlogged(80)
+    pacer._tick()  # the backlog starts now
+    pacer.begin_request()  # the players are acting
+    pacer.end_request()
+    window = pacing.DEMAND_LIMIT * pacing.DEMAND_SECONDS
+    pacer.asked(int(window) - 1)  # just under the limit: as before, the whole allowance
+    assert ticked(pacer, started) == 8
+    clock.now = pacing.DEMAND_SECONDS / 2
+    pacer.asked(1)  # the fan-outs of the window reach the limit
+    assert ticked(pacer, started) == 2  # saturated long before SATURATED_SECONDS
+    clock.now = pacing.DEMAND_SECONDS  # the first fan-out leaves the window
+    assert ticked(pacer, started) == 8
+    pacer.asked(int(window))
+    clock.now = pacing.DEMAND_SECONDS + pacing.SATURATED_SECONDS  # the players paused
+    assert ticked(pacer, started) == 8  # the watchers catch up whatever the demand
+
+
 async def test_while_a_request_is_in_flight_only_a_few_deliveries_start_per_tick() -> None:
     pacer = Pacer(most_per_tick=64)
     started = 0

@@ -431,6 +431,7 @@ class _Reader:
         subscriber instead of stalling the rest. A subscriber that joins meanwhile has
         these records from its history read; one that left is skipped.
         """
+        self.feeds.pacer.asked(len(records) * len(self.subs))
         for n, sub in enumerate(list(self.subs)):
             if n and n % self.feeds.fanout_slice == 0:
                 await asyncio.sleep(0)
