@@ -23,8 +23,8 @@ wait, while the feeds' fan-outs ask more deliveries a second than it keeps up wi
 asked, not as delivered, so the count does not fall when the allowance holds the
 deliveries back (a rate of events delivered, tried for batched watchers below, came
 and went). That second of waiting at the whole allowance, the loop busy with a backlog
-that would never clear, held the slowest Acts at 1,000 watchers (7 to 16 ms against
-3.5 to 4 ms in the Acts' median), in every round whose counted Acts began within it.
+that would never clear, held the slowest Acts at 1,000 watchers (11 to 16 ms against
+a median of 4), whose handlers waited 7 to 12 ms to start (bench_watch).
 
 While a request is in flight (the API counts them) only `WHILE_REQUESTS` start per
 tick (or the saturated allowance, if smaller), so that each of its steps waits behind a
