@@ -75,8 +75,9 @@ MOST_PER_TICK = 32  # deliveries started in one tick while the process keeps up
 SATURATED_PER_TICK = 4  # ... once deliveries have waited without a break for
 SATURATED_SECONDS = 1.0  # this long, while a request came within this long
 # ... or at once, while the feeds ask this many deliveries a second or more (records
-# times the watchers they go to), counted over the last DEMAND_SECONDS: 1.5 times what
-# 500 watchers of a game at 20 Acts a second ask, which one process keeps up with
+# times the watchers they go to), counted over the last DEMAND_SECONDS: 1.5 times the
+# 10,000 that 500 watchers of a game at 20 Acts a second ask, which one process on
+# 2 cores keeps up with (bench_watch), and 3/4 of what 1,000 ask
 DEMAND_LIMIT = 15_000
 DEMAND_SECONDS = 0.25
 # while a request is in flight: its next step waits behind this many deliveries at
