@@ -73,7 +73,14 @@ def sign_in(page: Page, server: WebServer) -> None:
     page.goto(server.url)
     page.fill("#operator-token", server.operator)
     page.click("#sign-in")
-    page.wait_for_selector("#create-form")
+    from playwright.sync_api import TimeoutError as NotShown
+
+    try:
+        page.wait_for_selector("#create-form")
+    except NotShown:  # say what the lobby told the operator instead
+        notice = page.locator("#lobby-notice")
+        said = notice.inner_text() if notice.is_visible() else "no notice"
+        raise AssertionError(f"signed in, the lobby showed no create form ({said})") from None
 
 
 def lobby_table(page: Page, server: WebServer, kind: str, seats: int = 3) -> tuple[list[str], str]:
